@@ -1,0 +1,3 @@
+"""One rules module per game; importing this package registers them all."""
+
+from . import crisp  # noqa: F401

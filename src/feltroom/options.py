@@ -1,0 +1,72 @@
+"""Declarative table options: validation and normalisation (notation.md §3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+Default = Any | Callable[[int], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option key: its allowed values (``choices``, or the integer range ``lo..hi``).
+
+    ``seat`` marks an option whose value is ``None`` or a seat ``0 … players-1``.
+    ``default`` may be a function of the number of players.
+    """
+
+    name: str
+    default: Default
+    choices: tuple[Any, ...] = ()
+    lo: int | None = None
+    hi: int | None = None
+    seat: bool = False
+
+    def allowed(self, players: int) -> str:
+        if self.seat:
+            return f"null or a seat 0–{players - 1}"
+        if self.lo is not None:
+            return f"an integer {self.lo}–{self.hi}"
+        return ", ".join(_json(v) for v in self.choices)
+
+    def check(self, value: Any, players: int) -> Any:
+        if self.seat:
+            if value is None or (type(value) is int and 0 <= value < players):
+                return value
+        elif self.lo is not None:
+            if type(value) is int and self.lo <= value <= (self.hi or value):
+                return value
+        elif any(type(value) is type(c) and value == c for c in self.choices):
+            return value
+        raise ValueError(
+            f"option {self.name!r} cannot be {_json(value)}: allowed values are {self.allowed(players)}"
+        )
+
+    def default_for(self, players: int) -> Any:
+        return self.default(players) if callable(self.default) else self.default
+
+
+def _json(value: Any) -> str:
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def normalise(spec: tuple[Option, ...], given: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+    """Complete and check ``given`` against ``spec``; raise ``ValueError`` naming what is allowed."""
+    if given is not None and not isinstance(given, Mapping):
+        raise ValueError(f"options must be a dict, not {type(given).__name__}")
+    given = dict(given or {})
+    known = {o.name for o in spec}
+    unknown = sorted(k for k in given if k not in known)
+    if unknown:
+        raise ValueError(f"unknown option {unknown[0]!r}: the options are {', '.join(o.name for o in spec)}")
+    return {o.name: o.check(given[o.name], players) if o.name in given else o.default_for(players) for o in spec}

@@ -1,0 +1,166 @@
+"""The generic random-play conformance check that every registered game must pass.
+
+``check_random_game`` plays one seeded random game and, after every action, checks the
+contract of architecture.md and notation.md: cards are conserved, views and events are
+JSON, no event or view reaching a seat names a card that seat may not know, the driver
+invariant holds, a rejected action changes nothing, and ``replay(record)`` rebuilds the
+same game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from typing import Any
+
+import feltroom
+from feltroom import CLOCK, IllegalAction, InvalidAction
+from feltroom.game import Event, Game
+from feltroom.views import events_for
+
+CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC])"')
+JUNK = ["", "   ", "fly", "draw draw draw", "play", "play 1Z", "swap X", "queen L 99 R", "claim -1",
+        "play 10 H", "discard ZZ", "take", "\x00", "play AS take", "suit Q", "DRAW now", "x" * 300]
+
+
+def cards_in(obj: Any) -> Counter[str]:
+    return Counter(CARD.findall(json.dumps(obj, allow_nan=False)))
+
+
+def allowed(game: Game, hidden: list[int]) -> Counter[str]:
+    left = Counter(feltroom.cards.card_str(c) for c in game.pack())
+    left.subtract(Counter(feltroom.cards.card_str(c) for c in hidden))
+    return left
+
+
+def assert_within(game: Game, seen: Counter[str], hidden: list[int], what: str) -> None:
+    ok = allowed(game, hidden)
+    leaked = {c: n for c, n in seen.items() if n > ok[c]}
+    assert not leaked, f"{what} shows cards it may not know: {leaked}"
+
+
+class AuditLog(list[Event]):
+    """A log that checks each event against the hidden cards at the moment it is emitted."""
+
+    def __init__(self, game: Game, events: list[Event]) -> None:
+        super().__init__(events)
+        self.game = game
+
+    def append(self, event: Event) -> None:
+        audit_event(self.game, event)
+        super().append(event)
+
+    def extend(self, events: Any) -> None:
+        for e in events:
+            self.append(e)
+
+
+def audit_event(game: Game, event: Event) -> None:
+    to = event["to"]
+    assert to == "all" or (isinstance(to, list) and to == sorted(set(to)) and
+                           all(type(s) is int and 0 <= s < game.players for s in to)), event
+    if event["type"] == "reveal":
+        assert to == [event["seat"]], f"a reveal goes to its seat alone: {event}"
+    seen = cards_in(event)
+    if not seen:
+        return
+    for seat in (range(game.players) if to == "all" else to):
+        assert_within(game, seen, game.audit_hidden(seat), f"event {event} to seat {seat}")
+    if to == "all":
+        assert_within(game, seen, game.audit_hidden(None), f"public event {event}")
+
+
+def snapshot(game: Game) -> str:
+    seats: list[int | None] = [*range(game.players), None]
+    return json.dumps({
+        "views": [game.view(s) for s in seats],
+        "legal": [game.legal_actions(s) for s in [*range(game.players), CLOCK]],
+        "to_act": list(game.to_act), "log": len(game.log), "actions": len(game.actions),
+        "scores": game.scores, "over": game.is_over,
+    })
+
+
+def check_state(game: Game) -> None:
+    assert sorted(game.audit_cards()) == sorted(game.pack()), "cards are not conserved"
+    assert game.is_over or game.to_act or game.legal_actions(CLOCK), "nobody can act and the game is not over"
+    if game.is_over:
+        assert not game.to_act and not game.legal_actions(CLOCK)
+        assert game.winners
+    for seat in [*range(game.players), None]:
+        view = game.view(seat)
+        for key in ("game", "seat", "players", "options", "phase", "to_act", "scores", "over", "winners"):
+            assert key in view, f"view lacks {key!r}"
+        assert "seed" not in view and "rng" not in view
+        assert_within(game, cards_in(view), game.audit_view_hidden(seat), f"view of seat {seat}")
+    for seat in [*range(game.players), CLOCK]:
+        legal = game.legal_actions(seat)
+        assert len(legal) == len(set(legal)), f"duplicate legal actions: {legal}"
+        if seat != CLOCK:
+            assert bool(legal) == (seat in game.to_act), (seat, game.to_act, legal)
+
+
+def try_rejected(game: Game, rng: random.Random) -> None:
+    """Apply something that must be rejected and check that nothing changed."""
+    before = snapshot(game)
+    seat: Any = rng.choice([*range(game.players), CLOCK])
+    others = [a for s in [*range(game.players), CLOCK] if s != seat for a in game.legal_actions(s)]
+    candidates = [a for a in others if a not in game.legal_actions(seat)] + JUNK
+    action = rng.choice(candidates)
+    try:
+        canon = game.canonical(seat, action)
+    except InvalidAction:
+        canon = None
+    if canon is not None and canon in game.legal_actions(seat):
+        return  # another form of a legal action
+    try:
+        game.apply(seat, action)
+    except IllegalAction as e:
+        assert canon is not None and re.fullmatch(r"(CRISP|CRAITS|CRIB|KRYP)(-[A-Z0-9]+)+", e.rule), e
+        assert str(e)
+    except InvalidAction as e:
+        assert canon is None and str(e)
+    else:
+        raise AssertionError(f"{seat} {action!r} was accepted but is not legal")
+    assert snapshot(game) == before, f"rejected {action!r} by {seat} changed the game"
+
+
+def random_step(game: Game, rng: random.Random, clock_rate: float = 0.05) -> tuple[Any, str]:
+    clock = game.legal_actions(CLOCK)
+    if clock and (not game.to_act or rng.random() < clock_rate):
+        return CLOCK, rng.choice(clock)
+    seat = rng.choice(game.to_act)
+    return seat, rng.choice(game.legal_actions(seat))
+
+
+def check_random_game(name: str, players: int, seed: int, options: dict[str, Any] | None = None,
+                      reject_every: int = 7, max_actions: int = 20_000) -> Game:
+    game = feltroom.new_game(name, players=players, seed=seed, options=options)
+    rng = random.Random(seed)
+    for event in game.log:
+        audit_event(game, event)
+    json.dumps(game.log, allow_nan=False)
+    game.log = AuditLog(game, game.log)
+    check_state(game)
+    for step in range(max_actions):
+        if game.is_over:
+            break
+        if step % reject_every == 0:
+            try_rejected(game, rng)
+        seat, action = random_step(game, rng)
+        assert game.canonical(seat, action) == action, f"{action!r} is listed but not canonical"
+        n = len(game.log)
+        events = game.apply(seat, action)
+        assert events == game.log[n:]
+        json.dumps(events, allow_nan=False)
+        check_state(game)
+    else:
+        raise AssertionError(f"{name} not over after {max_actions} actions")
+    again = feltroom.replay(json.loads(json.dumps(game.record)))
+    assert again.scores == game.scores and again.winners == game.winners
+    assert list(again.log) == list(game.log)
+    for seat in [*range(game.players), None]:
+        assert again.view(seat) == game.view(seat)
+        assert events_for(again.log, seat) == events_for(game.log, seat)
+    return game
