@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test lint typecheck unit browser bench clean
+.PHONY: serve test lint typecheck unit browser bench chromium clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,10 +23,16 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) chromium
 	$(BIN)/pytest -q -n 2
 
-browser: $(STAMP)
+# The browser tests drive Debian's chromium (Playwright's own browser download does not work here).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "make test needs chromium for the browser tests: sudo apt-get install chromium" >&2; exit 1; fi; }
+
+browser: $(STAMP) chromium
 	$(BIN)/pytest -q -m browser
 
 bench: $(STAMP)

@@ -9,6 +9,7 @@ filters events by hand.
 from __future__ import annotations
 
 from collections.abc import Iterable
+
 from .game import Event, Game
 
 

@@ -1,13 +1,12 @@
 """Bots: given a view and the legal actions, choose one (architecture.md: never the state).
 
-Levels are looked up with ``make_bot(level, game, seat, seed=…)``. ``random`` plays every
+Levels are looked up with ``make_bot(level, game, seat, players)``. ``random`` plays every
 game; ``heuristic`` is per game (``feltroom.bots.<game>`` registers it).
 """
 
 from __future__ import annotations
 
+from . import crisp  # noqa: F401  (registers the Crisp heuristic)
 from .base import BOTS, Bot, RandomBot, levels_for, make_bot, register_bot
-
-from . import crisp  # noqa: E402,F401  (registers the Crisp heuristic)
 
 __all__ = ["BOTS", "Bot", "RandomBot", "levels_for", "make_bot", "register_bot"]

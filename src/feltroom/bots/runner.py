@@ -15,6 +15,8 @@ def play_out(game: Game, bots: Sequence[Bot], max_actions: int = 1_000_000) -> G
     seen = [0] * game.players
     for _ in range(max_actions):
         if game.is_over:
+            for seat, bot in enumerate(bots):  # the end: everyone sees the final events
+                bot.observe(events_for(game.log[seen[seat]:], seat))
             return game
         seats = game.to_act
         if not seats:
