@@ -2,5 +2,3 @@
 
 from . import crisp  # noqa: F401
 from . import krypkasino  # noqa: F401
-from . import cribbage  # noqa: F401
-from . import craits  # noqa: F401
