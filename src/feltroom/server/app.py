@@ -1,0 +1,148 @@
+"""The ASGI app: ``/ws`` (the protocol), ``/`` and ``/static`` (the web client), ``/api/…``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from . import protocol as p
+from .clock import Clock, RealClock
+from .connection import Connection
+from .limits import Limits
+from .room import Room
+from .store import open_store
+
+log = logging.getLogger("feltroom.server")
+
+STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+
+PLACEHOLDER = """<!doctype html><html lang="en"><meta charset="utf-8"><title>feltroom</title>
+<body><h1>feltroom</h1><p>The web client is not installed yet. The room speaks its protocol at
+<code>/ws</code> (see docs/protocol.md).</p></body></html>"""
+
+
+def create_app(database: str | None = None, *, clock: Clock | None = None, limits: Limits | None = None,
+               grace: float = 60.0, bot_delay: float = 0.6, static_dir: str | Path | None = None) -> Starlette:
+    """The room as a Starlette app.
+
+    ``database``: a SQLite file path or ``sqlite:///path`` (default ``feltroom.sqlite``).
+    ``clock``: the room's clock (a ``FakeClock`` in tests). ``grace``: seconds a disconnected
+    seat keeps its place before a stand-in bot plays it. ``bot_delay``: a bot's think time.
+    """
+    limits = limits or Limits()
+    static = Path(static_dir) if static_dir is not None else STATIC
+    state: dict[str, Any] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = open_store(database)
+        room = Room(store, clock or RealClock(), limits, grace=grace, bot_delay=bot_delay)
+        state["room"] = room
+        app.state.room = room
+        resumed = room.restore()
+        if resumed:
+            log.info("resumed %d unfinished tables", resumed)
+        try:
+            yield
+        finally:
+            for t in room.tables.values():
+                t._cancel_tasks()
+            store.close()
+
+    async def index(request: Request) -> Response:
+        page = static / "index.html"
+        if page.is_file():
+            return FileResponse(page)
+        return HTMLResponse(PLACEHOLDER)
+
+    async def record(request: Request) -> Response:
+        room: Room = state["room"]
+        tid = request.path_params["table"]
+        rec = room.store.record(tid)
+        if rec is None:
+            table = room.tables.get(tid)
+            if table is not None and table.state != "over":
+                return JSONResponse({"error": "the game is not over: its record is published at the end"},
+                                    status_code=409)
+            return JSONResponse({"error": f"no finished game {tid!r}"}, status_code=404)
+        return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="{tid}.json"'})
+
+    async def tables(request: Request) -> Response:
+        room: Room = state["room"]
+        return JSONResponse(room.lobby_message()["tables"])
+
+    async def ws_endpoint(ws: WebSocket) -> None:
+        room: Room = state["room"]
+        if room.connections >= limits.max_connections:
+            await ws.close(1013)
+            return
+        await ws.accept()
+        room.connections += 1
+        conn = Connection(ws, limits, time.monotonic())
+        writer = asyncio.get_running_loop().create_task(conn.writer())
+        try:
+            await serve_socket(room, conn, ws, limits)
+        finally:
+            room.connections -= 1
+            room.closed(conn)
+            conn.close(1000)
+            try:
+                await asyncio.wait_for(writer, 2.0)
+            except (TimeoutError, asyncio.CancelledError):
+                writer.cancel()
+
+    routes = [
+        Route("/", index),
+        Route("/api/games/{table}/record", record),
+        Route("/api/tables", tables),
+        WebSocketRoute("/ws", ws_endpoint),
+        Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+async def serve_socket(room: Room, conn: Connection, ws: WebSocket, limits: Limits) -> None:
+    """Read frames until the client goes or is closed for abuse."""
+    while not conn.closing:
+        try:
+            msg = await ws.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if msg["type"] == "websocket.disconnect":
+            return
+        received = room.clock.now()
+        text = msg.get("text")
+        if text is None:
+            data = msg.get("bytes") or b""
+            if len(data) > limits.max_message:
+                conn.send(p.error("too_large", f"a message is at most {limits.max_message} bytes"))
+                conn.close(1009)
+                return
+            conn.send(p.error("bad_message", "send text frames: one JSON object each"))
+            continue
+        if len(text) > limits.max_message or (len(text) * 4 > limits.max_message
+                                              and len(text.encode()) > limits.max_message):
+            conn.send(p.error("too_large", f"a message is at most {limits.max_message} bytes"))
+            conn.close(1009)
+            return
+        if not conn.bucket.take(time.monotonic()):
+            conn.strikes += 1
+            conn.send(p.error("rate_limited", f"at most {limits.rate:g} messages a second: slow down"))
+            if conn.strikes >= limits.abuse_strikes:
+                conn.close(1008)
+                return
+            continue
+        conn.strikes = 0
+        await room.receive(conn, text, received)

@@ -1,0 +1,74 @@
+"""The room's commands: ``feltroom serve`` and ``feltroom verify``.
+
+``add_commands(subparsers)`` adds them to an ``argparse`` sub-parser set (the ``feltroom``
+entry point calls it; ``python -m feltroom.server`` too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+def add_commands(subparsers: Any) -> None:
+    serve = subparsers.add_parser("serve", help="run the online room (web client and WebSocket protocol)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--db", default="feltroom.sqlite",
+                       help="SQLite file or sqlite:///path (default feltroom.sqlite)")
+    serve.add_argument("--grace", type=float, default=60.0,
+                       help="seconds a disconnected player keeps the seat before a bot plays it (default 60)")
+    serve.add_argument("--bot-delay", type=float, default=0.6, help="a bot's think time in seconds (default 0.6)")
+    serve.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
+    serve.set_defaults(func=cmd_serve)
+
+    verify = subparsers.add_parser(
+        "verify", help="check that a finished game's deal was fair: its hash, and that it follows from the seed")
+    verify.add_argument("record", help="the record JSON (GET /api/games/TABLE/record)")
+    verify.add_argument("--fair", help="the hash published at the start (default: the record's meta.fair)")
+    verify.add_argument("--events", help="JSON list of the events your client received, to compare with the replay")
+    verify.add_argument("--seat", type=int, default=None, help="the seat those events were for (default: spectator)")
+    verify.set_defaults(func=cmd_verify)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from .app import create_app
+
+    app = create_app(args.db, grace=args.grace, bot_delay=args.bot_delay)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"feltroom is open at http://{host}:{args.port}/  (WebSocket ws://{host}:{args.port}/ws, "
+          f"store {args.db})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
+                ws_ping_interval=20, ws_ping_timeout=20)
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from .fair import verify_record
+
+    try:
+        with open(args.record, encoding="utf-8") as f:
+            record = json.load(f)
+        events = None
+        if args.events:
+            with open(args.events, encoding="utf-8") as f:
+                events = json.load(f)
+        for line in verify_record(record, args.fair, events, args.seat):
+            print("ok  " + line)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        print(f"FAILED: {e}", file=sys.stderr)
+        return 1
+    print("the deal is fair: it follows from the committed seed")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="feltroom", description="feltroom online room")
+    add_commands(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    result: int = args.func(args)
+    return result

@@ -1,0 +1,48 @@
+"""Abuse limits: message size, a token bucket per connection, bounds per client.
+
+>>> bucket = TokenBucket(rate=1.0, burst=2.0, now=0.0)
+>>> [bucket.take(0.0), bucket.take(0.0), bucket.take(0.0), bucket.take(1.0)]
+[True, True, False, True]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Every bound the room enforces; ``create_app(limits=…)`` overrides them."""
+
+    max_message: int = 16 * 1024        # bytes of one text frame → too_large, then close
+    rate: float = 20.0                  # messages per second, sustained …
+    burst: float = 60.0                 # … with this many at once
+    abuse_strikes: int = 30             # rate_limited answers in a row before the socket is closed
+    max_name: int = 24                  # characters in a guest name
+    max_chat: int = 300                 # characters in one chat message
+    max_action: int = 200               # characters in one action string
+    max_connections: int = 10_000       # sockets in the whole room
+    max_sockets_per_player: int = 8     # tabs of one player
+    max_open_tables_per_player: int = 8  # unfinished tables a player sits at (or hosts)
+    max_watch_per_socket: int = 32      # tables one socket spectates
+    max_queue: int = 2_000              # messages waiting for a slow client before it is dropped
+
+
+class TokenBucket:
+    """``rate`` tokens a second up to ``burst``; ``take`` spends one if it can."""
+
+    __slots__ = ("burst", "last", "rate", "tokens")
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.last = now
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False

@@ -1,0 +1,104 @@
+"""The SQLite store: one file, WAL, each action committed before it is broadcast."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from typing import Any
+
+from .store import PlayerRow, TableRow
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, options TEXT NOT NULL,
+    host TEXT NOT NULL, seats TEXT NOT NULL, state TEXT NOT NULL, seed INTEGER, salt TEXT, fair TEXT,
+    created REAL NOT NULL, started REAL, ended REAL, extra TEXT NOT NULL DEFAULT '{}', record TEXT);
+CREATE INDEX IF NOT EXISTS tables_state ON tables(state);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL, seq INTEGER NOT NULL, seat TEXT NOT NULL, action TEXT NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (table_id, seq)) WITHOUT ROWID;
+"""
+
+
+class SQLiteStore:
+    """``Store`` on a SQLite file (stdlib ``sqlite3``; WAL, synchronous=NORMAL: a killed
+    process loses nothing that was committed)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        self._db.executescript(SCHEMA)
+
+    # players
+    def find_player(self, token_hash: str) -> PlayerRow | None:
+        with self._lock:
+            row = self._db.execute("SELECT id, name, token_hash FROM players WHERE token_hash=?",
+                                   (token_hash,)).fetchone()
+        return PlayerRow(*row) if row else None
+
+    def get_player(self, player_id: str) -> PlayerRow | None:
+        with self._lock:
+            row = self._db.execute("SELECT id, name, token_hash FROM players WHERE id=?", (player_id,)).fetchone()
+        return PlayerRow(*row) if row else None
+
+    def save_player(self, player: PlayerRow) -> None:
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO players (id, name, token_hash) VALUES (?, ?, ?)",
+                             (player.id, player.name, player.token_hash))
+
+    # tables
+    def save_table(self, t: TableRow) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO tables (id, game, players, options, host, seats, state, seed, salt, fair,"
+                " created, started, ended, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (t.id, t.game, t.players, json.dumps(t.options), t.host, json.dumps(t.seats), t.state, t.seed,
+                 t.salt, t.fair, t.created, t.started, t.ended, json.dumps(t.extra)))
+
+    def delete_table(self, table_id: str) -> None:
+        with self._lock:
+            self._db.execute("DELETE FROM tables WHERE id=?", (table_id,))
+            self._db.execute("DELETE FROM actions WHERE table_id=?", (table_id,))
+
+    def append_action(self, table_id: str, seq: int, seat: int | str, action: str, at: float) -> None:
+        with self._lock:
+            self._db.execute("INSERT INTO actions (table_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                             (table_id, seq, json.dumps(seat), action, at))
+
+    def actions(self, table_id: str) -> list[tuple[int | str, str]]:
+        with self._lock:
+            rows = self._db.execute("SELECT seat, action FROM actions WHERE table_id=? ORDER BY seq",
+                                    (table_id,)).fetchall()
+        return [(json.loads(seat), action) for seat, action in rows]
+
+    def unfinished_tables(self) -> list[TableRow]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, game, players, options, host, seats, state, seed, salt, fair, created, started, ended,"
+                " extra FROM tables WHERE state != 'over' ORDER BY created").fetchall()
+        return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], json.loads(r[5]), r[6], r[7], r[8], r[9],
+                         r[10], r[11], r[12], json.loads(r[13])) for r in rows]
+
+    def finish(self, t: TableRow, record: dict[str, Any]) -> None:
+        self.save_table(t)
+        with self._lock:
+            self._db.execute("UPDATE tables SET record=? WHERE id=?", (json.dumps(record), t.id))
+
+    def record(self, table_id: str) -> dict[str, Any] | None:
+        with self._lock:
+            row = self._db.execute("SELECT record FROM tables WHERE id=? AND state='over'", (table_id,)).fetchone()
+        if not row or row[0] is None:
+            return None
+        result: dict[str, Any] = json.loads(row[0])
+        return result
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

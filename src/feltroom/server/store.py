@@ -1,0 +1,78 @@
+"""The room's storage interface, and ``open_store`` to pick one by URL.
+
+The room only talks to this small interface, so a PostgreSQL store can be added beside the
+SQLite one without touching tables or the lobby.
+
+>>> sqlite_path("sqlite:///data/room.sqlite"), sqlite_path("room.sqlite"), sqlite_path(None)
+('data/room.sqlite', 'room.sqlite', 'feltroom.sqlite')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+DEFAULT_DATABASE = "feltroom.sqlite"
+
+
+@dataclass(slots=True)
+class PlayerRow:
+    id: str
+    name: str
+    token_hash: str
+
+
+@dataclass(slots=True)
+class TableRow:
+    """A table's settings and state; its actions are stored one row each."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    host: str
+    seats: list[dict[str, Any]]           # per seat: {"player": id|None, "bot": level|None, "name": str|None}
+    state: str = "waiting"                # waiting, playing, over
+    seed: int | None = None
+    salt: str | None = None
+    fair: str | None = None
+    created: float = 0.0
+    started: float | None = None
+    ended: float | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Store(Protocol):
+    """What the room stores. Every call is short; ``append_action`` is durable on return."""
+
+    def find_player(self, token_hash: str) -> PlayerRow | None: ...
+    def get_player(self, player_id: str) -> PlayerRow | None: ...
+    def save_player(self, player: PlayerRow) -> None: ...
+    def save_table(self, table: TableRow) -> None: ...
+    def delete_table(self, table_id: str) -> None: ...
+    def append_action(self, table_id: str, seq: int, seat: int | str, action: str, at: float) -> None: ...
+    def actions(self, table_id: str) -> list[tuple[int | str, str]]: ...
+    def unfinished_tables(self) -> list[TableRow]: ...
+    def finish(self, table: TableRow, record: dict[str, Any]) -> None: ...
+    def record(self, table_id: str) -> dict[str, Any] | None: ...
+    def close(self) -> None: ...
+
+
+def sqlite_path(database: str | None) -> str:
+    """The file path of a SQLite database given as a path or ``sqlite:///path``."""
+    if database is None:
+        return DEFAULT_DATABASE
+    if database.startswith("sqlite:///"):
+        return database[len("sqlite:///"):]
+    if database.startswith("sqlite://"):
+        return database[len("sqlite://"):]
+    return database
+
+
+def open_store(database: str | None) -> Store:
+    """A store for ``database``: a SQLite file path or ``sqlite:///path`` (default ``feltroom.sqlite``)."""
+    if database is not None and database.startswith(("postgresql://", "postgres://")):
+        raise NotImplementedError("a PostgreSQL store is not written yet: use a SQLite path")
+    from .sqlite_store import SQLiteStore
+
+    return SQLiteStore(sqlite_path(database))
