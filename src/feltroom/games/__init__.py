@@ -2,3 +2,4 @@
 
 from . import crisp  # noqa: F401
 from . import krypkasino  # noqa: F401
+from . import craits  # noqa: F401
