@@ -3,3 +3,4 @@
 from . import crisp  # noqa: F401
 from . import krypkasino  # noqa: F401
 from . import craits  # noqa: F401
+from . import cribbage  # noqa: F401
