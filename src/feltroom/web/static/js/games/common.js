@@ -1,0 +1,26 @@
+// Pieces shared by the game modules.
+
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { backEl } from '../cards.js';
+
+/** A small fan of face-down cards with the count, for another seat's hand. */
+export function handBacks(n, label) {
+  const shown = Math.min(n, 7);
+  return h('div', { class: 'backs', role: 'img', 'aria-label': label || t('{n} cards in hand', { n }) },
+    Array.from({ length: shown }, () => backEl({ cls: 'mini' })).map((el) => { el.removeAttribute('role'); el.removeAttribute('aria-label'); el.setAttribute('aria-hidden', 'true'); return el; }),
+    h('span', { class: 'nback', 'aria-hidden': 'true' }, String(n)));
+}
+
+/** Result panel of the previous round/hand/deal, closable, keyed by its number. */
+export function lastPanel(ctx, key, title, body) {
+  if (ctx.ui.closedPanel === key) return null;
+  return h('div', { class: 'round-result panel', id: 'round-result', role: 'region', 'aria-label': title },
+    h('div', { class: 'rr-head' }, h('b', null, title),
+      h('button', { type: 'button', class: 'btn ghost small', 'aria-label': t('Close'), onclick: () => { ctx.ui.closedPanel = key; ctx.rerender(); } }, '✕')),
+    body);
+}
+
+/** The digit key for the k-th item (0-based): 1..9 then 0. */
+export function digitKey(k) { return k < 9 ? String(k + 1) : k === 9 ? '0' : null; }
+export function digitIndex(key) { return /^[0-9]$/.test(key) ? (key === '0' ? 9 : +key - 1) : -1; }

@@ -1,0 +1,192 @@
+// Craits: a shedding game over 15 (or 8) hands: hand, upcard/discard, stock, active suit,
+// the count, direction, the "one card" call (the `one` flag of a play) and suit choices for 8 and 9.
+
+import { h } from '../dom.js';
+import { t, tn } from '../i18n.js';
+import { cardEl, pileEl, emptyEl, cardText, cardsText, suitText, SUIT_SYM, SUIT_WORD } from '../cards.js';
+import { handBacks, lastPanel, digitKey, digitIndex } from './common.js';
+
+const WHY = { turn: 'cannot play', count: 'the count', five: 'a five', seven: 'a seven', jack: 'a jack', queen_spades: 'the queen of spades', penalty: 'penalty', idiot_card: 'idiot card' };
+
+function parsePlay(a) {
+  const p = a.split(' ');
+  if (p[0] !== 'play') return null;
+  const out = { card: p[1], suit: null, one: false, act: a };
+  for (let i = 2; i < p.length; i++) { if (p[i] === 'suit') out.suit = p[++i]; else if (p[i] === 'one') out.one = true; }
+  return out;
+}
+
+function playsFor(ctx, card) { return ctx.legal.map(parsePlay).filter((p) => p && p.card === card); }
+
+/** The plays of `card` that match the "one card" toggle (falls back to what exists). */
+function choices(ctx, card) {
+  const all = playsFor(ctx, card);
+  const want = !!ctx.ui.one;
+  const m = all.filter((p) => p.one === want);
+  return m.length ? m : all;
+}
+
+function clickCard(ctx, card) {
+  const c = choices(ctx, card);
+  if (!c.length) return;
+  if (c.length === 1) { ctx.act(c[0].act); ctx.ui.one = false; return; }
+  ctx.ui.pick = card; ctx.rerender();
+}
+
+export default {
+  lowWins: true,
+
+  onEvents(ctx, events) {
+    for (const ev of events) if (ev.type === 'hand_start' || ev.type === 'play') { ctx.ui.pick = null; }
+  },
+
+  headInfo(ctx) {
+    const v = ctx.view;
+    const total = v.options.short_game ? 8 : 15;
+    return [t('Hand {n} of {m}', { n: v.hand_no, m: total }), ' · ', tn(v.cards_per_hand, 'card', 'cards')];
+  },
+
+  seatExtra(ctx, i) {
+    const v = ctx.view;
+    const tags = [];
+    if ((v.penalties || []).includes(i)) tags.push(h('span', { class: 'badge warn' }, t('penalty turn')));
+    if ((v.declared || []).includes(i)) tags.push(h('span', { class: 'badge' }, t('one card!')));
+    const sp = (v.shuffle_penalties || [])[i];
+    if (sp) tags.push(h('span', { class: 'badge', title: t('shuffle penalties') }, `⟳${sp}`));
+    if (v.hand_sizes[i] === 1) tags.push(h('span', { class: 'badge last' }, t('1 card')));
+    return h('div', { class: 'craits-seat' }, i === ctx.me ? null : handBacks(v.hand_sizes[i]), tags.length ? h('div', { class: 'tags' }, tags) : null);
+  },
+
+  center(ctx) {
+    const v = ctx.view;
+    const drawAct = ctx.has('draw') ? 'draw' : null;
+    const stock = pileEl(v.stock_size, { act: drawAct, onClick: drawAct ? () => ctx.act('draw') : null, cls: 'deck',
+      label: t('Stock: {n} cards', { n: v.stock_size }) + (drawAct ? ` — ${t('draw')}` : '') });
+    const top = v.discard_top ? cardEl(v.discard_top, { cls: 'discard', label: t('Discard pile: {card} on top, {n} cards', { card: v.discard_top, n: v.discard_size }) })
+      : emptyEl(t('Discard pile: empty'), { cls: 'discard' });
+    const dir = v.direction === 'ccw' ? '↺' : '↻';
+    const suitChanged = v.active_suit && v.discard_top && v.discard_top.slice(-1) !== v.active_suit;
+    return h('div', { class: 'craits-center' },
+      v.last_hand ? lastPanel(ctx, `h${v.last_hand.hand}`, t('Hand {n} result', { n: v.last_hand.hand }), handTable(ctx, v.last_hand)) : null,
+      h('div', { class: 'piles' },
+        h('div', { class: 'pile-box' }, stock, h('span', { class: 'lbl' }, t('stock'))),
+        h('div', { class: 'pile-box' }, top, h('span', { class: 'lbl' }, t('pile {n}', { n: v.discard_size }))),
+        h('div', { class: 'indicators' },
+          v.active_suit ? h('div', { class: `ind suit ${suitChanged ? 'changed' : ''}`, id: 'active-suit', 'aria-label': t('Suit to follow: {s}', { s: t(SUIT_WORD[v.active_suit]) }) },
+            h('span', { class: 'lbl' }, t('suit')), suitText(v.active_suit)) : null,
+          h('div', { class: 'ind dir', id: 'direction', 'aria-label': v.direction === 'ccw' ? t('Direction: anticlockwise') : t('Direction: clockwise') },
+            h('span', { class: 'lbl' }, t('direction')), h('span', { class: 'dir-sym' }, dir)),
+          v.count != null ? h('div', { class: 'ind count', id: 'count', 'aria-label': t('The count: {n}', { n: v.count }) },
+            h('span', { class: 'lbl' }, t('count')), h('b', null, String(v.count))) : null,
+          v.six ? h('div', { class: 'ind' }, t('6: play again')) : null,
+          v.run ? h('div', { class: 'ind' }, t('King run: card {n}', { n: v.run })) : null)),
+      suitPicker(ctx));
+  },
+
+  mine(ctx) {
+    const v = ctx.view;
+    if (ctx.me == null) return null;
+    const hand = v.hand || [];
+    return h('div', { class: 'hand', role: 'group', 'aria-label': t('Your hand') }, hand.map((c, k) => {
+      const plays = playsFor(ctx, c);
+      const ch = choices(ctx, c);
+      const single = ch.length === 1 ? ch[0].act : null;
+      return cardEl(c, { act: single, onClick: plays.length ? () => clickCard(ctx, c) : null, selected: ctx.ui.pick === c ? true : null,
+        cls: plays.length ? '' : 'dim', data: { idx: String(k), ...(digitKey(k) ? { key: digitKey(k) } : {}) } });
+    }));
+  },
+
+  bar(ctx) {
+    const out = [];
+    const L = ctx.legal;
+    for (const s of ['S', 'H', 'D', 'C']) if (L.includes(`suit ${s}`)) out.push({ act: `suit ${s}`, label: [SUIT_SYM[s], ' ', t(SUIT_WORD[s])], key: s, cls: `suitbtn s-${s}` });
+    if (L.includes('one')) out.push({ act: 'one', label: t('One card!'), key: 'O', cls: 'accent' });
+    if (L.includes('draw')) out.push({ act: 'draw', label: ctx.view.count != null ? t('Pick up {n}', { n: ctx.view.count }) : t('Draw'), key: 'D' });
+    if (L.some((a) => a.endsWith(' one') && a.startsWith('play '))) {
+      out.push({ act: '__one', label: ctx.ui.one ? t('“One card!” — on') : t('Say “one card”'), key: 'O', cls: `toggle ${ctx.ui.one ? 'on' : ''}`,
+        onClick: () => { ctx.ui.one = !ctx.ui.one; ctx.rerender(); } });
+    }
+    return out;
+  },
+
+  covers(ctx, a) { return a.startsWith('play '); },
+
+  status(ctx) {
+    const v = ctx.view;
+    if (v.over) return t('Game over.');
+    const mine = (v.to_act || []).includes(ctx.me);
+    if (v.phase === 'suit') return mine ? t('Choose the suit for the upcard.') : t('{name} chooses the suit.', { name: ctx.shortName(v.dealer) });
+    if (v.phase === 'declare') return mine ? t('One-card deal: say “one card!” before the time runs out.') : t('Waiting for “one card” calls.');
+    if (!mine) return t('{name} is playing.', { name: ctx.shortName(v.turn) });
+    if (ctx.ui.pick) return t('Choose the suit.');
+    if (v.count != null) return t('The count is {n}: play an ace or a two, or pick up.', { n: v.count });
+    if (ctx.has('draw') && !ctx.legal.some((a) => a.startsWith('play '))) return t('No card to play: draw.');
+    return t('Your turn: play a matching card.');
+  },
+
+  onKey(ctx, e) {
+    const k = e.key.toUpperCase();
+    if (ctx.ui.pick && ['S', 'H', 'D', 'C'].includes(k)) {
+      const c = choices(ctx, ctx.ui.pick).find((p) => (p.suit || p.card.slice(-1)) === k);
+      if (c) { ctx.ui.pick = null; ctx.ui.one = false; ctx.act(c.act); return true; }
+      return false;
+    }
+    const i = digitIndex(e.key);
+    if (i >= 0) {
+      const c = (ctx.view.hand || [])[i];
+      if (c && playsFor(ctx, c).length) { clickCard(ctx, c); return true; }
+    }
+    return false;
+  },
+
+  shortcuts() {
+    return [['1…9, 0', t('play the n-th card of your hand')], ['S H D C', t('choose a suit (8, 9, upcard)')], ['O', t('say “one card”')], ['D', t('draw / pick up')]];
+  },
+
+  narrate(ev, ctx) {
+    const n = (s) => h('b', null, ctx.shortName(s));
+    switch (ev.type) {
+      case 'cut': return [t('Cut for the deal'), ': ', n(ev.dealer), ' ', t('deals')];
+      case 'hand_start': return { cls: 'sep', node: [t('Hand {n}', { n: ev.hand }), ': ', tn(ev.cards, 'card', 'cards'), ', ', t('{name} deals', { name: ctx.shortName(ev.dealer) })] };
+      case 'reveal': return ev.why === 'draw' ? [t('You get'), ' ', cardsText(ev.cards)] : null;
+      case 'upcard': return [t('Upcard'), ' ', cardText(ev.card)];
+      case 'suit': return [n(ev.seat), ' ', t('chooses'), ' ', suitText(ev.suit)];
+      case 'play': return [n(ev.seat), ' ', t('plays'), ' ', cardText(ev.card), ev.suit && ev.suit !== ev.card.slice(-1) ? [' → ', suitText(ev.suit)] : '', ev.one ? ` «${t('one card!')}»` : ''];
+      case 'draw': return [n(ev.seat), ' ', t('draws {n}', { n: ev.n }), ` (${t(WHY[ev.why] || ev.why)})`];
+      case 'reshuffle': return [t('The pile is shuffled into the stock'), ' (', n(ev.seat), ')'];
+      case 'shuffle_penalty': return [n(ev.seat), ' ', t('shuffle penalty {p}', { p: ev.points })];
+      case 'skip': return [n(ev.seat), ' ', t('is skipped')];
+      case 'direction': return [t('Direction'), ' ', ev.direction === 'ccw' ? '↺' : '↻'];
+      case 'count': return [t('The count'), ': ', h('b', null, String(ev.value))];
+      case 'count_end': return [n(ev.seat), ' ', t('picks up {n}', { n: ev.value })];
+      case 'idiot': return { cls: 'big', node: [n(ev.seat), ' ', t('forgot to say “one card”!')] };
+      case 'declare': return [n(ev.seat), ' ', t('says “one card”')];
+      case 'timeout': return [t('Time'), ': ', ev.seats.map((s) => ctx.shortName(s)).join(', ')];
+      case 'hand_end': return { cls: 'sep', node: [t('Hand {n} over', { n: ev.hand }), ': ', ev.hand_scores.map((s, i) => `${ctx.shortName(i)} ${s >= 0 ? '+' : ''}${s}`).join(', ')] };
+      case 'game_end': return { cls: 'sep', node: [t('Game over'), '. ', t('Winner: {names}', { names: ev.winners.map((w) => ctx.shortName(w)).join(', ') })] };
+      default: return null;
+    }
+  },
+};
+
+function suitPicker(ctx) {
+  const card = ctx.ui.pick;
+  if (!card) return null;
+  const c = choices(ctx, card);
+  if (c.length < 2) return null;
+  return h('div', { class: 'picker panel', role: 'dialog', 'aria-label': t('Choose the suit') },
+    h('p', null, t('Play'), ' ', cardText(card), ' — ', t('choose the suit:')),
+    h('div', { class: 'pick-row' }, c.map((p) => {
+      const s = p.suit || p.card.slice(-1);
+      return h('button', { type: 'button', class: `btn suitbtn s-${s}`, dataset: { act: p.act }, onclick: () => { ctx.ui.pick = null; ctx.ui.one = false; ctx.act(p.act); } },
+        SUIT_SYM[s], ' ', t(SUIT_WORD[s]));
+    }), h('button', { type: 'button', class: 'btn ghost', onclick: () => { ctx.ui.pick = null; ctx.rerender(); } }, t('Cancel'))));
+}
+
+function handTable(ctx, r) {
+  return h('table', { class: 'rr' }, h('tbody', null, r.hands.map((hand, i) => h('tr', { class: (r.went_out || []).includes(i) ? 'declarer' : '' },
+    h('td', null, ctx.shortName(i), (r.went_out || []).includes(i) ? ' ★' : ''),
+    h('td', { class: 'cards-inline' }, hand.length ? cardsText(hand) : '—'),
+    h('td', null, `${r.hand_scores[i] >= 0 ? '+' : ''}${r.hand_scores[i]}`),
+    h('td', null, h('b', null, String(r.scores[i])))))));
+}

@@ -1,0 +1,295 @@
+// Cribbage: discard to the crib, pegging with the running count, the show with claims
+// (manual counting: a number keypad) and muggins, a pegging board, and the hotkeys
+// C B F V S T of CRIB-KEY-1..7 (they only read the view: CRIB-KEY-7).
+
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { cardEl, backEl, emptyEl, cardText, cardsText, sortCards, cardKey } from '../cards.js';
+import { handBacks, digitKey, digitIndex } from './common.js';
+
+const SIDE_COLORS = ['#e0493e', '#3b82f6', '#22a06b', '#d4a017', '#a855f7', '#ec4899'];
+const PART = { fifteen: 'fifteen', thirty_one: 'thirty-one', pair: 'pair', run: 'run', go: 'go', last: 'last card', flush: 'flush', nobs: 'his nobs', heels: 'his heels', pairs: 'pairs', runs: 'runs' };
+
+function sideCount(v) {
+  const tm = v.options.teams;
+  return tm === '2x2' || tm === '2x3' ? 2 : tm === '3x2' ? 3 : v.players;
+}
+const sideOf = (v, s) => s % sideCount(v);
+function sideMembers(v, side) { return Array.from({ length: v.players }, (_, i) => i).filter((i) => sideOf(v, i) === side); }
+function sideName(ctx, side) { return sideMembers(ctx.view, side).map((i) => ctx.shortName(i)).join(' & '); }
+
+function discardN(ctx) {
+  const a = ctx.legal.find((x) => x.startsWith('discard '));
+  return a ? a.split(' ').length - 1 : 0;
+}
+
+function discardAction(ctx) {
+  const sel = ctx.ui.sel || [];
+  if (sel.length !== discardN(ctx)) return null;
+  const a = `discard ${sortCards(sel).join(' ')}`;
+  return ctx.legal.includes(a) ? a : null;
+}
+
+function toggle(ctx, card) {
+  const sel = (ctx.ui.sel = (ctx.ui.sel || []).filter((c) => (ctx.view.hand || []).includes(c)));
+  const i = sel.indexOf(card);
+  if (i >= 0) sel.splice(i, 1);
+  else { sel.push(card); while (sel.length > discardN(ctx)) sel.shift(); }
+  ctx.rerender();
+}
+
+function claimRange(ctx) {
+  const nums = ctx.legal.filter((a) => a.startsWith('claim ')).map((a) => +a.slice(6));
+  return nums.length ? [Math.min(...nums), Math.max(...nums)] : null;
+}
+
+function partsText(parts) { return (parts || []).map(([k, p]) => `${t(PART[k] || k)} ${p}`).join(', '); }
+
+/** CRIB-KEY-1..6: the answer to a hotkey, read from the view only. */
+export function hotkey(ctx, key) {
+  const v = ctx.view;
+  const ph = v.phase;
+  const showText = (s) => {
+    if (!s) return t('Nothing counted yet.');
+    const owner = s.crib ? t('crib of {name}', { name: ctx.shortName(s.owner) }) : ctx.shortName(s.owner);
+    const parts = [owner, ': ', cardsText(s.cards), ' + ', s.starter ? cardText(s.starter) : '?'];
+    if (s.claim != null) parts.push(' · ', t('claim {n}', { n: s.claim }));
+    if (s.score != null) parts.push(' · ', t('score {n}', { n: s.score }), s.breakdown && s.breakdown.length ? ` (${s.breakdown.map((b) => `${t(PART[b[0]] || b[0])} ${b[2]}`).join(', ')})` : '');
+    return parts;
+  };
+  switch (key) {
+    case 'C':
+      if (ph === 'discard') return t('No count yet');
+      if (ph === 'play') return [t('Count {n}', { n: v.count }), (v.go || []).length ? ` · ${t('go')}: ${(v.go).map((s) => ctx.shortName(s)).join(', ')}` : ''];
+      return showText(v.show);
+    case 'B': {
+      const side = sideOf(v, v.dealer);
+      const team = sideMembers(v, side).length > 1 ? ` (${t('team {names}', { names: sideName(ctx, side) })})` : '';
+      return [t('Crib: {name}', { name: ctx.shortName(v.dealer) }), team];
+    }
+    case 'F':
+      if (ph === 'discard') return t('Starter not turned yet');
+      return v.starter ? [t('Starter'), ' ', cardText(v.starter)] : t('Starter not turned yet');
+    case 'V':
+      if (ph !== 'play') return t('Only during the play');
+      return [t('Played'), ': ', (v.played || []).map(([s, c], k) => {
+        const inSeries = (v.series || []).some(([s2, c2]) => s2 === s && c2 === c);
+        return h('span', { class: inSeries ? 'series' : '' }, k ? ' ' : '', cardText(c), `(${ctx.shortName(s)})`);
+      }), (v.series || []).length ? ` · ${t('current series underlined')}` : ''];
+    case 'S': {
+      const k = sideCount(v);
+      const totals = Array.from({ length: k }, (_, s) => `${sideName(ctx, s)} ${v.side_scores[s]}`).join(', ');
+      if (ph === 'over') return [t('Final'), ': ', totals, ' · ', t('Winner: {names}', { names: v.winners.map((w) => ctx.shortName(w)).join(', ') })];
+      return [totals, ' · ', t('target {n}', { n: v.target })];
+    }
+    case 'T':
+      if (ph === 'discard') return [t('To discard'), ': ', (v.to_discard || []).map((s) => ctx.shortName(s)).join(', ')];
+      if (ph === 'play') return [t('To play'), ': ', (v.to_act || []).map((s) => ctx.shortName(s)).join(', ')];
+      if (ph === 'show') return [t('Counting'), ': ', v.show ? ctx.shortName(v.show.owner) : '—'];
+      return t('Game over');
+    default: return null;
+  }
+}
+
+export default {
+  lowWins: false,
+
+  onEvents(ctx, events) {
+    const prev = (ctx.ui.prevScores = ctx.ui.prevScores || {});
+    for (const ev of events) {
+      if (ev.type === 'hand_start') { ctx.ui.sel = []; ctx.ui.claim = ''; }
+      if (ev.type === 'score') {
+        const cur = ctx.view ? ctx.view.side_scores[ev.side] : null;
+        prev[ev.side] = (cur ?? 0) - ev.points;
+      }
+      if (ev.type === 'show') ctx.ui.claim = '';
+    }
+  },
+
+  headInfo(ctx) { const v = ctx.view; return [t('Hand {n}', { n: v.hand_no }), ' · ', t('to {n}', { n: v.target })]; },
+
+  seatExtra(ctx, i) {
+    const v = ctx.view;
+    const tags = [];
+    if ((v.to_discard || []).includes(i)) tags.push(h('span', { class: 'badge' }, t('discarding')));
+    if ((v.go || []).includes(i)) tags.push(h('span', { class: 'badge warn' }, t('go')));
+    if (sideCount(v) < v.players) tags.push(h('span', { class: 'badge', style: { background: SIDE_COLORS[sideOf(v, i)] } }, t('team {n}', { n: sideOf(v, i) + 1 })));
+    const played = (v.series || []).filter(([s]) => s === i).map(([, c]) => cardEl(c, { cls: 'mini' }));
+    return h('div', { class: 'crib-seat' }, i === ctx.me ? null : handBacks(v.hand_sizes[i]),
+      played.length && i !== ctx.me ? h('div', { class: 'fan small' }, played) : null, tags.length ? h('div', { class: 'tags' }, tags) : null);
+  },
+
+  center(ctx) {
+    const v = ctx.view;
+    const starter = v.starter ? cardEl(v.starter, { label: t('Starter: {card}', { card: v.starter }) }) : backEl({ label: t('Starter not turned yet') });
+    const crib = v.crib_size ? backEl({ label: t('Crib of {name}: {n} cards', { name: ctx.shortName(v.dealer), n: v.crib_size }), text: String(v.crib_size) }) : emptyEl(t('Crib: empty'), { text: t('crib') });
+    return h('div', { class: 'crib-center' },
+      board(ctx),
+      h('div', { class: 'piles' },
+        h('div', { class: 'pile-box' }, starter, h('span', { class: 'lbl' }, t('starter'))),
+        h('div', { class: 'pile-box' }, crib, h('span', { class: 'lbl' }, t('crib of {name}', { name: ctx.shortName(v.dealer) }))),
+        v.phase === 'play' ? h('div', { class: 'pegging' },
+          h('div', { class: 'countbig', id: 'count', 'aria-label': t('Count {n}', { n: v.count }) }, h('span', { class: 'lbl' }, t('count')), h('b', null, String(v.count))),
+          h('div', { class: 'series fan', 'aria-label': t('This series') }, (v.series || []).map(([s, c]) => h('div', { class: 'played' }, cardEl(c, { cls: 'small' }), h('small', null, ctx.shortName(s)))))) : null),
+      v.phase === 'show' || (v.phase === 'over' && v.show) ? showPanel(ctx) : null,
+      (v.counted || []).length ? h('ul', { class: 'counted' }, v.counted.map((c) => h('li', null,
+        c.crib ? t('crib of {name}', { name: ctx.shortName(c.owner) }) : ctx.shortName(c.owner), ': ', h('b', null, String(c.score)),
+        c.claim != null && c.claim !== c.score ? ` (${t('claimed {n}', { n: c.claim })})` : ''))) : null,
+      ctx.ui.toastLine ? h('div', { class: 'hotkey-answer', id: 'hotkey-answer', role: 'status' }, ctx.ui.toastLine) : null);
+  },
+
+  mine(ctx) {
+    const v = ctx.view;
+    if (ctx.me == null) return null;
+    const hand = v.hand || [];
+    const discarding = discardN(ctx) > 0;
+    const sel = ctx.ui.sel || [];
+    const cards = hand.map((c, k) => {
+      const play = `play ${c}`;
+      if (discarding) return cardEl(c, { onClick: () => toggle(ctx, c), selected: sel.includes(c), data: { select: '1', ...(digitKey(k) ? { key: digitKey(k) } : {}) } });
+      const ok = ctx.has(play);
+      return cardEl(c, { act: ok ? play : null, onClick: ok ? () => ctx.act(play) : null, cls: ok || v.phase !== 'play' ? '' : 'dim', data: digitKey(k) ? { key: digitKey(k) } : {} });
+    });
+    const extra = [];
+    if ((v.discards || []).length) extra.push(h('div', { class: 'mycrib' }, h('span', { class: 'lbl' }, t('your crib cards')), cardsText(v.discards)));
+    if (claimRange(ctx)) extra.push(keypad(ctx));
+    return h('div', { class: 'crib-mine' }, h('div', { class: 'hand', role: 'group', 'aria-label': t('Your hand') }, cards), extra);
+  },
+
+  bar(ctx) {
+    const n = discardN(ctx);
+    if (!n) return [];
+    const a = discardAction(ctx);
+    const sel = (ctx.ui.sel || []).length;
+    return [{ act: a || '__discard', label: a ? t('Discard to the crib') : t('Pick {n} for the crib ({k}/{n})', { n, k: sel }), key: 'Enter', disabled: !a, cls: 'primary', onClick: () => { if (a) { ctx.ui.sel = []; ctx.act(a); } } }];
+  },
+
+  covers(ctx, a) { return a.startsWith('discard ') || a.startsWith('claim '); },
+
+  status(ctx) {
+    const v = ctx.view;
+    if (v.over) return t('Game over.');
+    const mine = (v.to_act || []).includes(ctx.me);
+    if (v.phase === 'discard') return mine ? t('Choose {n} for the crib of {name}, then confirm.', { n: discardN(ctx), name: ctx.shortName(v.dealer) }) : t('Waiting for discards.');
+    if (v.phase === 'play') return mine ? t('Your turn to play (count {n}).', { n: v.count }) : t('{name} to play (count {n}).', { name: (v.to_act || []).map((s) => ctx.shortName(s)).join(', '), n: v.count });
+    if (v.phase === 'show') return mine ? t('Count your cards and claim your score.') : t('Counting {name}.', { name: v.show ? ctx.shortName(v.show.owner) : '' });
+    return '';
+  },
+
+  onKey(ctx, e) {
+    const key = e.key.toUpperCase();
+    const v = ctx.view;
+    if (claimRange(ctx)) {
+      if (/^[0-9]$/.test(e.key)) { ctx.ui.claim = ((ctx.ui.claim || '') + e.key).slice(-2); ctx.rerender(); return true; }
+      if (e.key === 'Backspace') { ctx.ui.claim = (ctx.ui.claim || '').slice(0, -1); ctx.rerender(); return true; }
+      if (e.key === 'Enter') { submitClaim(ctx); return true; }
+    }
+    if (['C', 'B', 'F', 'V', 'S', 'T'].includes(key)) {
+      ctx.ui.toastLine = h('span', null, h('kbd', null, key), ' ', hotkey(ctx, key));
+      ctx.rerender();
+      return true;
+    }
+    const i = digitIndex(e.key);
+    if (i >= 0) {
+      const c = (v.hand || [])[i];
+      if (!c) return false;
+      if (discardN(ctx)) { toggle(ctx, c); return true; }
+      if (ctx.has(`play ${c}`)) { ctx.act(`play ${c}`); return true; }
+      return false;
+    }
+    if (e.key === 'Enter' && discardAction(ctx)) { const a = discardAction(ctx); ctx.ui.sel = []; ctx.act(a); return true; }
+    return false;
+  },
+
+  shortcuts() {
+    return [['1…6', t('pick / play the n-th card')], ['Enter', t('confirm the discard or the claim')], ['0…9', t('type your claim in the show')],
+      ['C', t('the count, or the set being counted')], ['B', t('whose crib')], ['F', t('the starter')], ['V', t('the cards played this hand')],
+      ['S', t('the scores and the target')], ['T', t('whose turn')]];
+  },
+
+  narrate(ev, ctx) {
+    const n = (s) => h('b', null, ctx.shortName(s));
+    switch (ev.type) {
+      case 'cut': return [t('Cut for the deal'), ': ', n(ev.dealer), ' ', t('deals')];
+      case 'hand_start': return { cls: 'sep', node: [t('Hand {n}', { n: ev.hand }), ': ', t('{name} deals', { name: ctx.shortName(ev.dealer) })] };
+      case 'reveal': return [t('You are dealt'), ' ', cardsText(ev.cards)];
+      case 'crib_card': return t('A card from the stock goes to the crib.');
+      case 'discard': return [n(ev.seat), ' ', t('discards to the crib')];
+      case 'starter': return [t('Starter'), ' ', cardText(ev.card)];
+      case 'play': return [n(ev.seat), ' ', t('plays'), ' ', cardText(ev.card), ` — ${ev.count}`];
+      case 'go': return [n(ev.seat), ': ', t('go')];
+      case 'reset': return t('The count goes back to 0.');
+      case 'score': return { cls: 'score', node: [n(ev.seat), ' ', h('b', null, `+${ev.points}`), ev.reason === 'muggins' ? ` ${t('muggins!')}` : '', ev.parts && ev.parts.length ? ` (${partsText(ev.parts)})` : ''] };
+      case 'show': return [t('Counting'), ' ', ev.crib ? t('crib of {name}', { name: ctx.shortName(ev.owner) }) : ctx.shortName(ev.owner), ': ', cardsText(ev.cards), ' + ', cardText(ev.starter)];
+      case 'count': return [ev.crib ? t('crib of {name}', { name: ctx.shortName(ev.owner) }) : ctx.shortName(ev.owner), ': ', ev.claim != null ? `${t('claim {n}', { n: ev.claim })}, ` : '', t('score {n}', { n: ev.score }),
+        ev.muggins ? ` · ${t('muggins')} +${ev.muggins.points} ${ctx.shortName(ev.muggins.seat)}` : ''];
+      case 'timeout': return [t('Time'), ': ', ev.seats.map((s) => ctx.shortName(s)).join(', ')];
+      case 'game_end': return { cls: 'sep', node: [t('Game over'), '. ', t('Winner: {names}', { names: ev.winners.map((w) => ctx.shortName(w)).join(', ') })] };
+      default: return null;
+    }
+  },
+};
+
+function submitClaim(ctx) {
+  const v = ctx.ui.claim === '' || ctx.ui.claim == null ? null : +ctx.ui.claim;
+  if (v == null) return;
+  const a = `claim ${v}`;
+  ctx.ui.claim = '';
+  ctx.act(a);
+}
+
+function keypad(ctx) {
+  const val = ctx.ui.claim || '';
+  const a = val === '' ? null : `claim ${+val}`;
+  const [lo, hi] = claimRange(ctx);
+  const set = (s) => { ctx.ui.claim = s.slice(-2); ctx.rerender(); };
+  const input = h('input', { type: 'number', id: 'claim-input', min: String(lo), max: String(hi), inputmode: 'numeric', value: val,
+    'aria-label': t('Your claim'), oninput: (e) => { ctx.ui.claim = e.target.value; },
+    onkeydown: (e) => { if (e.key === 'Enter') { e.preventDefault(); ctx.ui.claim = e.target.value; submitClaim(ctx); } } });
+  return h('div', { class: 'keypad panel', role: 'group', 'aria-label': t('Claim your score') },
+    h('label', { for: 'claim-input' }, t('Your claim')), input,
+    h('div', { class: 'keys' }, ['1', '2', '3', '4', '5', '6', '7', '8', '9', '⌫', '0'].map((k) => h('button', { type: 'button', class: 'btn key',
+      'aria-label': k === '⌫' ? t('Delete') : k, onclick: () => set(k === '⌫' ? val.slice(0, -1) : val + k) }, k)),
+    h('button', { type: 'button', class: 'btn primary key', id: 'claim-btn', dataset: a && ctx.has(a) ? { act: a } : {}, disabled: !a,
+      onclick: () => { ctx.ui.claim = input.value; submitClaim(ctx); } }, t('Claim'))),
+    h('small', { class: 'muted' }, t('Claim what you count ({lo}–{hi}); points you miss go to the others (muggins).', { lo, hi })));
+}
+
+function showPanel(ctx) {
+  const s = ctx.view.show;
+  if (!s) return null;
+  return h('div', { class: 'show panel', id: 'show' },
+    h('div', null, h('b', null, s.crib ? t('Crib of {name}', { name: ctx.shortName(s.owner) }) : t('Hand of {name}', { name: ctx.shortName(s.owner) }))),
+    h('div', { class: 'fan' }, s.cards.map((c) => cardEl(c, { cls: 'small' })), s.starter ? cardEl(s.starter, { cls: 'small starter' }) : null),
+    s.claim != null ? h('div', null, t('claim {n}', { n: s.claim })) : null,
+    s.score != null ? h('div', null, h('b', null, t('score {n}', { n: s.score })), ' ', (s.breakdown || []).map((b) => h('span', { class: 'chip' }, t(PART[b[0]] || b[0]), ' ', cardsText(b[1]), ` ${b[2]}`))) : null);
+}
+
+function board(ctx) {
+  const v = ctx.view;
+  const k = sideCount(v);
+  const target = v.target;
+  const W = 1000, rowH = 22, H = k * rowH + 10;
+  const x = (p) => 10 + (Math.min(p, target) / target) * (W - 20);
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('class', 'board');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', t('Pegging board') + ': ' + Array.from({ length: k }, (_, s) => `${sideName(ctx, s)} ${v.side_scores[s]}`).join(', ') + ` / ${target}`);
+  const el = (tag, attrs) => { const e = document.createElementNS('http://www.w3.org/2000/svg', tag); for (const [a, b] of Object.entries(attrs)) e.setAttribute(a, b); svg.append(e); return e; };
+  el('rect', { x: 0, y: 0, width: W, height: H, rx: 10, class: 'board-bg' });
+  for (let s = 0; s < k; s++) {
+    const y = 5 + s * rowH + rowH / 2;
+    el('line', { x1: x(0), y1: y, x2: x(target), y2: y, class: 'track' });
+    for (let p = 5; p < target; p += 5) el('circle', { cx: x(p), cy: y, r: p % 30 === 0 ? 2.6 : 1.6, class: 'hole' });
+    const prev = (ctx.ui.prevScores || {})[s];
+    if (prev != null && prev !== v.side_scores[s]) el('circle', { cx: x(prev), cy: y, r: 6, fill: SIDE_COLORS[s], opacity: 0.4 });
+    el('circle', { cx: x(v.side_scores[s]), cy: y, r: 8, fill: SIDE_COLORS[s], class: 'peg' });
+  }
+  el('line', { x1: x(target), y1: 2, x2: x(target), y2: H - 2, class: 'finish' });
+  const legend = h('div', { class: 'board-legend' }, Array.from({ length: k }, (_, s) => h('span', null,
+    h('i', { class: 'sw', style: { background: SIDE_COLORS[s] } }), `${sideName(ctx, s)} `, h('b', null, String(v.side_scores[s])))), h('span', { class: 'muted' }, `/ ${target}`));
+  return h('div', { class: 'board-box' }, svg, legend);
+}
+
+export { cardKey };

@@ -1,0 +1,233 @@
+// Crisp: three face-down slots each (L C R), a deck, a discard pile, Kings in use.
+// Memory game: a peeked card is shown once (until dismissed, at most 10 s), then it is face
+// down again and gone from the page and from this client's state (CRISP-DEAL-6, CRISP-AMB-4).
+
+import { h } from '../dom.js';
+import { t } from '../i18n.js';
+import { cardEl, backEl, pileEl, emptyEl, cardText, cardsText } from '../cards.js';
+
+const SLOTS = ['L', 'C', 'R'];
+const PEEK_MS = 10000;
+const slotName = (s) => t({ L: 'left', C: 'centre', R: 'right' }[s]);
+
+function peeks(ctx) { return (ctx.ui.peeks = ctx.ui.peeks || []); }
+
+function dropPeek(ctx, slot) {
+  const p = peeks(ctx);
+  const i = p.findIndex((x) => x.slot === slot);
+  if (i >= 0) { clearTimeout(p[i].timer); p.splice(i, 1); }
+}
+
+function hidePeeks(ctx) {
+  for (const p of peeks(ctx)) clearTimeout(p.timer);
+  ctx.ui.peeks = [];
+  ctx.rerender();
+}
+
+export default {
+  lowWins: true,
+
+  onEvents(ctx, events) {
+    const me = ctx.me;
+    for (const ev of events) {
+      if (ev.type === 'round_start') { hidePeeks(ctx); ctx.ui.qsel = null; ctx.ui.roundClosed = false; }
+      if (ev.type === 'round_end') { hidePeeks(ctx); ctx.ui.roundClosed = false; }
+      if (ev.type === 'window_open' && ev.seat === me) ctx.ui.windowAt = Date.now();
+      if (me == null) continue;
+      if (ev.type === 'swap' && ev.seat === me) dropPeek(ctx, ev.slot);
+      if (ev.type === 'queen') {
+        if (ev.seat === me) dropPeek(ctx, ev.slot);
+        if (ev.target === me) dropPeek(ctx, ev.target_slot);
+      }
+      if (ev.type === 'reveal' && ev.seat === me && ev.slot) {
+        dropPeek(ctx, ev.slot);
+        const p = { slot: ev.slot, card: ev.cards[0], why: ev.why };
+        p.timer = setTimeout(() => {
+          const list = peeks(ctx);
+          const i = list.indexOf(p);
+          if (i >= 0) list.splice(i, 1);
+          ctx.rerender();
+        }, PEEK_MS);
+        peeks(ctx).push(p);
+      }
+    }
+  },
+
+  headInfo(ctx) {
+    const v = ctx.view;
+    return [t('Round {n}', { n: v.round }), ' · ', t('to {n}', { n: v.options.end_limit })];
+  },
+
+  seatExtra(ctx, i) {
+    const v = ctx.view;
+    const mine = i === ctx.me;
+    const legal = ctx.legal;
+    const qsel = ctx.ui.qsel;
+    const slots = SLOTS.map((s) => {
+      const peek = mine ? peeks(ctx).find((p) => p.slot === s) : null;
+      const label = mine ? t('Your {slot} card', { slot: slotName(s) }) : t("{name}'s {slot} card", { name: ctx.shortName(i), slot: slotName(s) });
+      let act = null, onClick = null, selected = null;
+      if (mine) {
+        if (legal.includes(`swap ${s}`)) act = `swap ${s}`;
+        else if (legal.some((a) => a.startsWith(`queen ${s} `))) {
+          selected = qsel === s;
+          onClick = () => { ctx.ui.qsel = qsel === s ? null : s; ctx.rerender(); };
+        }
+      } else if (qsel && legal.includes(`queen ${qsel} ${i} ${s}`)) {
+        act = `queen ${qsel} ${i} ${s}`;
+      }
+      const wrap = (node) => h('div', { class: `slot slot-${s}` }, node, h('span', { class: 'slabel', 'aria-hidden': 'true' }, s));
+      if (peek) {
+        return wrap(cardEl(peek.card, { cls: 'peek', act, onClick: act || onClick ? (onClick || (() => ctx.act(act))) : null,
+          label: t('{label}: {card} (peek)', { label, card: peek.card }), data: { slot: s, peek: '1' } }));
+      }
+      return wrap(backEl({ act, onClick: act ? () => ctx.act(act) : onClick, selected, label, data: { slot: s, seat: i }, cls: act ? 'target' : '' }));
+    });
+    const held = v.held && v.turn === i && !mine
+      ? h('div', { class: 'held-mini' }, v.held.card ? cardEl(v.held.card, { cls: 'mini' }) : backEl({ cls: 'mini', label: t('the card drawn') }))
+      : null;
+    const tags = [];
+    if (v.crisp === i) tags.push(h('span', { class: 'badge crisp' }, t('CRISP!')));
+    if ((v.windows || []).includes(i)) tags.push(h('span', { class: 'badge window' }, t('may call crisp')));
+    if ((v.last_turns || []).includes(i)) tags.push(h('span', { class: 'badge last' }, t('last turn')));
+    return h('div', { class: 'crisp-seat' }, h('div', { class: 'slots', role: 'group', 'aria-label': t('Slots') }, slots), held, tags.length ? h('div', { class: 'tags' }, tags) : null,
+      mine && peeks(ctx).length ? h('button', { type: 'button', class: 'btn ghost small', id: 'hide-peek', onclick: () => hidePeeks(ctx) }, t('Hide my cards')) : null);
+  },
+
+  center(ctx) {
+    const v = ctx.view;
+    const legal = ctx.legal;
+    const deckAct = legal.includes('draw') ? 'draw' : null;
+    const discAct = legal.includes('draw discard') ? 'draw discard' : null;
+    const deck = pileEl(v.deck_size, { act: deckAct, onClick: deckAct ? () => ctx.act('draw') : null, label: t('Deck: {n} cards', { n: v.deck_size }) + (deckAct ? ` — ${t('draw')}` : ''), cls: 'deck' });
+    const top = v.discard_top
+      ? cardEl(v.discard_top, { act: discAct, onClick: discAct ? () => ctx.act('draw discard') : null, cls: 'discard', label: t('Discard pile: {card} on top, {n} cards', { card: v.discard_top, n: v.discard_size }) })
+      : emptyEl(t('Discard pile: empty'), { cls: 'discard', text: t('discard') });
+    const kings = (v.kings_in_use || []).map((k) => cardEl(k, { cls: 'king-in-use', label: t('{card} in use', { card: k }) }));
+    const held = v.held && v.turn === ctx.me && v.held.card
+      ? h('div', { class: 'held', 'aria-live': 'polite' }, h('span', { class: 'lbl' }, t('You hold')), cardEl(v.held.card, { cls: 'big' }),
+        h('span', { class: 'lbl' }, v.held.source === 'discard' ? t('from the pile: swap it') : resolveHint(v.held.card)))
+      : null;
+    return h('div', { class: 'crisp-center' },
+      roundPanel(ctx),
+      h('div', { class: 'piles' },
+        h('div', { class: 'pile-box' }, deck, h('span', { class: 'lbl' }, t('deck'))),
+        h('div', { class: 'pile-box' }, top, h('span', { class: 'lbl' }, t('pile {n}', { n: v.discard_size }))),
+        kings.length ? h('div', { class: 'pile-box kings' }, h('div', { class: 'fan' }, kings), h('span', { class: 'lbl' }, t('Kings in use · {n} to draw', { n: v.pending }))) : null,
+        held),
+      crispBox(ctx));
+  },
+
+  bar(ctx) {
+    const L = ctx.legal, out = [];
+    if (L.includes('draw')) out.push({ act: 'draw', label: t('Draw'), key: 'D' });
+    if (L.includes('draw discard')) out.push({ act: 'draw discard', label: t('Take the pile card'), key: 'P' });
+    if (L.includes('discard')) out.push({ act: 'discard', label: t('Discard'), key: 'X' });
+    if (L.includes('jack')) out.push({ act: 'jack', label: t('Use the Jack (see your centre card)'), key: 'J' });
+    if (L.includes('king')) out.push({ act: 'king', label: t('Use the King (draw two more)'), key: 'K' });
+    if (L.includes('decline')) out.push({ act: 'decline', label: t('No crisp'), key: 'N' });
+    return out;
+  },
+
+  covers(ctx, a) { return a.startsWith('queen ') || a === 'crisp'; },
+
+  status(ctx) {
+    const v = ctx.view;
+    if (v.over) return t('Game over.');
+    const hold = ctx.deadline((d) => d.action === 'release');
+    if (v.hold) return [t('{name} may start in', { name: ctx.shortName(v.turn) }), ' ', ctx.clock(hold)];
+    if (v.turn === ctx.me) {
+      if (!v.held) return t('Your turn: draw a card.');
+      if (ctx.legal.some((a) => a.startsWith('queen '))) return ctx.ui.qsel ? t('Now pick another player’s card to swap with.') : t('Queen: pick one of your cards, then another player’s card, or discard.');
+      if (v.held.source === 'discard') return t('Swap the card into one of your slots.');
+      return t('Swap into a slot, or use or discard the card.');
+    }
+    if (ctx.legal.includes('crisp')) return t('Call crisp now, or let the window close.');
+    return t('{name} is playing.', { name: ctx.shortName(v.turn) });
+  },
+
+  onKey(ctx, e) {
+    const k = e.key.toUpperCase();
+    if (k === ' ' || e.key === 'Enter') { if (ctx.has('crisp')) { ctx.act('crisp'); return true; } return false; }
+    if (SLOTS.includes(k)) {
+      if (ctx.ui.qsel && ctx.ui.qtarget != null) {
+        const a = `queen ${ctx.ui.qsel} ${ctx.ui.qtarget} ${k}`;
+        ctx.ui.qtarget = null;
+        if (ctx.has(a)) { ctx.act(a); return true; }
+        return false;
+      }
+      if (ctx.has(`swap ${k}`)) { ctx.act(`swap ${k}`); return true; }
+      if (ctx.legal.some((a) => a.startsWith(`queen ${k} `))) { ctx.ui.qsel = k; ctx.rerender(); return true; }
+      return false;
+    }
+    if (/^[0-9]$/.test(e.key) && ctx.ui.qsel) {
+      const seat = (+e.key + 9) % 10; // keys 1..9,0 = seats 0..9
+      if (ctx.legal.some((a) => a.startsWith(`queen ${ctx.ui.qsel} ${seat} `))) { ctx.ui.qtarget = seat; return true; }
+    }
+    return false;
+  },
+
+  shortcuts() {
+    return [['D', t('draw from the deck')], ['P', t('take the discard pile card')], ['L C R', t('swap into (or pick) your left, centre, right card')],
+      ['X', t('discard the held card')], ['J / K', t('use a Jack / a King')], ['1…8 then L C R', t('Queen: the other seat and its card')],
+      ['Space', t('call crisp')], ['N', t('no crisp')]];
+  },
+
+  narrate(ev, ctx) {
+    const n = (s) => h('b', null, ctx.shortName(s));
+    switch (ev.type) {
+      case 'round_start': return { cls: 'sep', node: [t('Round {n}', { n: ev.round }), ': ', t('{name} deals', { name: ctx.shortName(ev.dealer) })] };
+      case 'reveal': return ev.slot ? t('You look at your {slot} card.', { slot: slotName(ev.slot) }) : null;
+      case 'flip': return t('The pile is turned over: a new deck of {n}.', { n: ev.size });
+      case 'draw': return ev.source === 'discard' ? [n(ev.seat), ' ', t('takes'), ' ', cardText(ev.card), ' ', t('from the pile')] : [n(ev.seat), ' ', t('draws')];
+      case 'swap': return [n(ev.seat), ' ', t('swaps into {slot}', { slot: ev.slot }), ', ', cardText(ev.out), ' ', t('to the pile')];
+      case 'discard': return [n(ev.seat), ' ', t('discards'), ' ', cardText(ev.card), ev.why === 'timeout' ? ` (${t('time')})` : ''];
+      case 'jack': return [n(ev.seat), ' ', t('uses'), ' ', cardText(ev.card), ': ', t('looks at the centre card')];
+      case 'queen': return [n(ev.seat), ' ', t('uses'), ' ', cardText(ev.card), ': ', t('swaps {a} with', { a: ev.slot }), ' ', n(ev.target), ` ${ev.target_slot}`];
+      case 'king': return [n(ev.seat), ' ', t('uses'), ' ', cardText(ev.card), ': ', t('{n} to draw', { n: ev.pending })];
+      case 'turn_end': return ev.why === 'timeout' || ev.lost ? [n(ev.seat), ' ', ev.why === 'timeout' ? t('ran out of time') : '', ev.lost ? ` ${t('loses {n} draws', { n: ev.lost })}` : ''] : null;
+      case 'crisp': return { cls: 'big', node: [n(ev.seat), ' ', t('calls CRISP!')] };
+      case 'window_close': return ev.why === 'decline' ? [n(ev.seat), ' ', t('does not call crisp')] : null;
+      case 'round_end': return { cls: 'sep', node: [t('Round {n} over', { n: ev.round }), ': ', ev.round_scores.map((s, i) => `${ctx.shortName(i)} +${s}`).join(', ')] };
+      case 'game_end': return { cls: 'sep', node: [t('Game over'), '. ', t('Winner: {names}', { names: ev.winners.map((w) => ctx.shortName(w)).join(', ') })] };
+      default: return null;
+    }
+  },
+};
+
+function resolveHint(card) {
+  const r = card.slice(0, -1);
+  if (r === 'K') return t('a King: use it');
+  if (r === 'Q') return t('a Queen: swap with another player, or discard');
+  if (r === 'J') return t('a Jack: see your centre card, or discard');
+  return t('swap it into a slot, or discard it');
+}
+
+function crispBox(ctx) {
+  const v = ctx.view;
+  if (ctx.me == null) return null;
+  if (ctx.has('crisp')) {
+    const d = ctx.deadline((x) => x.action === `close ${ctx.me}`);
+    return h('div', { class: 'crisp-call' },
+      h('button', { type: 'button', class: 'btn crisp-btn', dataset: { act: 'crisp', key: ' ' }, onclick: () => ctx.act('crisp'),
+        'aria-keyshortcuts': 'Space' }, t('CRISP!'), d ? h('span', { class: 'cd' }, ' ', ctx.clock(d)) : null,
+      d ? h('span', { class: 'cdbar', dataset: { deadline: d.at, bar: '3' }, 'aria-hidden': 'true' }) : null),
+      h('span', { class: 'muted small' }, t('Your total is low? Call it: everyone else gets one last turn.')));
+  }
+  if (v.crisp != null) return h('div', { class: 'crisp-call done' }, t('{name} called crisp — last turns: {list}', { name: ctx.shortName(v.crisp), list: (v.last_turns || []).map((s) => ctx.shortName(s)).join(', ') || '—' }));
+  return null;
+}
+
+function roundPanel(ctx) {
+  const r = ctx.view.last_round;
+  if (!r || ctx.ui.roundClosed === r.round) return null;
+  return h('div', { class: 'round-result panel', id: 'round-result', role: 'region', 'aria-label': t('Round {n} result', { n: r.round }) },
+    h('div', { class: 'rr-head' }, h('b', null, t('Round {n} result', { n: r.round })),
+      h('button', { type: 'button', class: 'btn ghost small', 'aria-label': t('Close'), onclick: () => { ctx.ui.roundClosed = r.round; ctx.rerender(); } }, '✕')),
+    h('table', { class: 'rr' }, h('tbody', null, r.hands.map((hand, i) => h('tr', { class: r.declarer === i ? 'declarer' : '' },
+      h('td', null, ctx.shortName(i), r.declarer === i ? ' ★' : ''),
+      h('td', { class: 'cards-inline' }, cardsText(hand)),
+      h('td', null, String(r.totals[i])),
+      h('td', null, `+${r.round_scores[i]}`),
+      h('td', null, h('b', null, String(r.scores[i]))))))));
+}

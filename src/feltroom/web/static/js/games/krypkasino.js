@@ -1,0 +1,200 @@
+// Krypkasino (Swedish reverse casino): hands, the table cards, capture piles with sweep
+// markers; captures and sweeps are animated (CSS transitions on flying clones); when a card has
+// several largest captures the player picks one (`play C take …`).
+
+import { h, $, $$ } from '../dom.js';
+import { t } from '../i18n.js';
+import { cardEl, pileEl, emptyEl, cardText, cardsText } from '../cards.js';
+import { handBacks, lastPanel, digitKey, digitIndex } from './common.js';
+
+function optionsFor(ctx, card) {
+  return ctx.legal.filter((a) => a === `play ${card}` || a.startsWith(`play ${card} take `))
+    .map((a) => ({ act: a, take: a.includes(' take ') ? a.split(' take ')[1].split(' ') : null }));
+}
+
+function clickCard(ctx, card) {
+  const o = optionsFor(ctx, card);
+  if (o.length === 1) { ctx.ui.pick = null; ctx.act(o[0].act); } else if (o.length > 1) { ctx.ui.pick = card; ctx.rerender(); }
+}
+
+const cards = (x) => (Array.isArray(x) ? x : []);
+const countOf = (x) => (Array.isArray(x) ? x.length : typeof x === 'number' ? x : 0);
+
+/** Take rects of matching elements for a multiset of cards, each element once. */
+function rectsFor(root, list) {
+  const els = $$('[data-card]', root);
+  const used = new Set();
+  const out = [];
+  for (const c of list) {
+    const el = els.find((e) => e.dataset.card === c && !used.has(e));
+    if (el) { used.add(el); out.push({ card: c, rect: el.getBoundingClientRect() }); }
+  }
+  return out;
+}
+
+export default {
+  lowWins: true,
+
+  onEvents(ctx, events) {
+    // The DOM still shows the previous state: remember where the moving cards are now.
+    const anims = (ctx.ui.anims = ctx.ui.anims || []);
+    const tableRoot = $('.kr-table');
+    for (const ev of events) {
+      if (ev.type === 'play') {
+        const from = ev.seat === ctx.me ? rectsFor($('.mine .hand') || document.body, [ev.card])[0]
+          : { card: ev.card, rect: ($(`.seat[data-seat="${ev.seat}"]`) || document.body).getBoundingClientRect() };
+        const taken = tableRoot ? rectsFor(tableRoot, ev.taken || []) : [];
+        anims.push({ seat: ev.seat, card: ev.card, from: from && from.rect, taken, trail: !(ev.taken || []).length });
+        ctx.ui.pick = null;
+      }
+      if (ev.type === 'sweep') ctx.ui.sweep = { seat: ev.seat, points: ev.points, double: ev.double, at: Date.now() };
+      if (ev.type === 'deal_end') ctx.ui.lastDeal = ev;
+    }
+  },
+
+  afterRender(ctx) {
+    const anims = ctx.ui.anims || [];
+    ctx.ui.anims = [];
+    if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    for (const a of anims) {
+      const pile = $(`[data-pile="${a.seat}"]`);
+      const dest = a.trail ? ($$('.kr-table [data-card]').reverse().find((e) => e.dataset.card === a.card) || $('.kr-table')) : pile;
+      if (!dest) continue;
+      const to = dest.getBoundingClientRect();
+      const fly = (card, from, delay) => {
+        if (!from) return;
+        const el = cardEl(card, { cls: 'flying' });
+        Object.assign(el.style, { left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px` });
+        document.body.append(el);
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          el.style.transitionDelay = `${delay}ms`;
+          el.style.transform = `translate(${to.left + to.width / 2 - from.left - from.width / 2}px, ${to.top + to.height / 2 - from.top - from.height / 2}px) scale(${a.trail ? 1 : 0.45})`;
+          el.style.opacity = a.trail ? '1' : '0.2';
+        }));
+        setTimeout(() => el.remove(), 900 + delay);
+      };
+      if (a.trail) { dest.classList && dest.classList.add('landing'); fly(a.card, a.from, 0); continue; }
+      fly(a.card, a.from, 0);
+      a.taken.forEach((x, k) => fly(x.card, x.rect, 80 + 60 * k));
+      if (pile) { pile.classList.add('bump'); }
+    }
+    const sw = ctx.ui.sweep;
+    if (sw && Date.now() - sw.at < 1500) {
+      const box = $('.kr-table');
+      if (box && !$('.sweep-burst', box)) {
+        box.append(h('div', { class: 'sweep-burst', role: 'status' }, sw.double ? t('Double sweep!') : t('Sweep!'), ' ', ctx.shortName(sw.seat), ` ${sw.points}`));
+      }
+    }
+  },
+
+  headInfo(ctx) {
+    const v = ctx.view;
+    return [t('Deal {n} of {m}', { n: v.deal_no, m: v.deals }), ' · ', t('packet {n} of {m}', { n: v.packet, m: v.packets })];
+  },
+
+  seatExtra(ctx, i) {
+    const v = ctx.view;
+    const p = (v.piles || [])[i] || { size: 0, markers: [] };
+    const markers = (p.markers || []).map((c) => cardEl(c, { cls: 'mini marker', label: t('Sweep marker {card}', { card: c }) }));
+    return h('div', { class: 'kr-seat' },
+      i === ctx.me ? null : handBacks(v.hand_sizes[i]),
+      h('div', { class: 'capture', dataset: { pile: i }, 'aria-label': t('Captured: {n} cards, {m} sweeps', { n: p.size, m: markers.length }) },
+        h('span', { class: 'cap-size' }, `⛁ ${p.size}`), markers.length ? h('div', { class: 'markers' }, markers) : null,
+        v.last_capturer === i ? h('span', { class: 'badge', title: t('last to capture') }, '↺') : null));
+  },
+
+  center(ctx) {
+    const v = ctx.view;
+    const pick = ctx.ui.pick;
+    const table = cards(v.table);
+    const faces = cards(v.spade_faces), dead = cards(v.dead);
+    return h('div', { class: 'kr-center' },
+      ctx.ui.lastDeal && v.deal_scores && v.deal_scores.length ? lastPanel(ctx, `d${ctx.ui.lastDeal.deal}`, t('Deal {n} result', { n: ctx.ui.lastDeal.deal }), dealTable(ctx, ctx.ui.lastDeal)) : null,
+      h('div', { class: 'kr-table', role: 'group', 'aria-label': t('Table cards: {n}', { n: table.length }) },
+        table.length ? table.map((c) => cardEl(c)) : h('span', { class: 'muted' }, t('The table is empty.'))),
+      h('div', { class: 'piles' },
+        h('div', { class: 'pile-box' }, pileEl(v.stock_size, { cls: 'deck', label: t('Stock: {n} cards', { n: v.stock_size }) }), h('span', { class: 'lbl' }, t('stock'))),
+        countOf(v.spade_faces) ? h('div', { class: 'pile-box' }, faces.length ? h('div', { class: 'fan' }, faces.map((c) => cardEl(c, { cls: 'mini' }))) : emptyEl(String(countOf(v.spade_faces))), h('span', { class: 'lbl' }, t('spade faces'))) : null,
+        countOf(v.dead) ? h('div', { class: 'pile-box' }, dead.length ? h('div', { class: 'fan' }, dead.map((c) => cardEl(c, { cls: 'mini' }))) : emptyEl(String(countOf(v.dead))), h('span', { class: 'lbl' }, t('out of play'))) : null),
+      pick ? picker(ctx, pick) : null);
+  },
+
+  mine(ctx) {
+    const v = ctx.view;
+    if (ctx.me == null) return null;
+    return h('div', { class: 'hand', role: 'group', 'aria-label': t('Your hand') }, (v.hand || []).map((c, k) => {
+      const o = optionsFor(ctx, c);
+      return cardEl(c, { act: o.length === 1 ? o[0].act : null, onClick: o.length ? () => clickCard(ctx, c) : null, selected: ctx.ui.pick === c ? true : null,
+        cls: o.length || !(v.to_act || []).includes(ctx.me) ? '' : 'dim', data: digitKey(k) ? { key: digitKey(k) } : {} });
+    }));
+  },
+
+  covers(ctx, a) { return a.startsWith('play '); },
+
+  status(ctx) {
+    const v = ctx.view;
+    if (v.over) return t('Game over.');
+    if ((v.to_act || []).includes(ctx.me)) return ctx.ui.pick ? t('Several captures are possible: choose one.') : t('Your turn: play a card (captures are taken automatically).');
+    return t('{name} is playing.', { name: (v.to_act || []).map((s) => ctx.shortName(s)).join(', ') });
+  },
+
+  onKey(ctx, e) {
+    const i = digitIndex(e.key);
+    if (i < 0) return false;
+    if (ctx.ui.pick) {
+      const o = optionsFor(ctx, ctx.ui.pick)[i];
+      if (o) { ctx.ui.pick = null; ctx.act(o.act); return true; }
+      return false;
+    }
+    const c = (ctx.view.hand || [])[i];
+    if (c && optionsFor(ctx, c).length) { clickCard(ctx, c); return true; }
+    return false;
+  },
+
+  shortcuts() { return [['1…9', t('play the n-th card of your hand')], ['1…9', t('then: pick one of several captures')]]; },
+
+  narrate(ev, ctx) {
+    const n = (s) => h('b', null, ctx.shortName(s));
+    switch (ev.type) {
+      case 'deal_start': return { cls: 'sep', node: [t('Deal {n} of {m}', { n: ev.deal, m: ev.deals }), ': ', t('{name} deals', { name: ctx.shortName(ev.dealer) })] };
+      case 'reveal': return [t('You get'), ' ', cardsText(ev.cards)];
+      case 'table': return [t('On the table'), ': ', cardsText(ev.cards)];
+      case 'remove': return [t('Face cards removed'), ': ', cardsText([...(ev.spades || []), ...(ev.dead || [])])];
+      case 'packet': return [t('Packet {n}', { n: ev.packet }), ev.last ? ` (${t('last')})` : ''];
+      case 'play': return (ev.taken || []).length ? [n(ev.seat), ' ', t('plays'), ' ', cardText(ev.card), ' ', t('and takes'), ' ', cardsText(ev.taken)] : [n(ev.seat), ' ', t('trails'), ' ', cardText(ev.card)];
+      case 'sweep': return { cls: 'big', node: [n(ev.seat), ' ', ev.double ? t('double sweep!') : t('sweep!'), ` ${ev.points}`] };
+      case 'award': return [n(ev.seat), ' ', t('gets the last cards'), ' ', cardsText(ev.cards)];
+      case 'timeout': return [t('Time'), ': ', ev.seats.map((s) => ctx.shortName(s)).join(', ')];
+      case 'deal_end': return { cls: 'sep', node: [t('Deal {n} over', { n: ev.deal }), ': ', ev.deal_scores.map((s, i) => `${ctx.shortName(i)} ${s}`).join(', ')] };
+      case 'game_end': return { cls: 'sep', node: [t('Game over'), '. ', t('Winner: {names}', { names: ev.winners.map((w) => ctx.shortName(w)).join(', ') })] };
+      default: return null;
+    }
+  },
+};
+
+function highlight(list) {
+  const els = $$('.kr-table [data-card]');
+  els.forEach((e) => e.classList.remove('hl'));
+  const used = new Set();
+  for (const c of list || []) {
+    const el = els.find((e) => e.dataset.card === c && !used.has(e));
+    if (el) { used.add(el); el.classList.add('hl'); }
+  }
+}
+
+function picker(ctx, card) {
+  const o = optionsFor(ctx, card);
+  if (o.length < 2) return null;
+  return h('div', { class: 'picker panel', role: 'dialog', 'aria-label': t('Choose the capture') },
+    h('p', null, cardText(card), ' — ', t('which cards do you take?')),
+    h('div', { class: 'pick-col' }, o.map((x, k) => h('button', { type: 'button', class: 'btn take', dataset: { act: x.act },
+      onmouseenter: () => highlight(x.take), onfocus: () => highlight(x.take), onmouseleave: () => highlight([]),
+      onclick: () => { ctx.ui.pick = null; ctx.act(x.act); } }, h('kbd', null, String(k + 1)), ' ', cardsText(x.take || []))),
+    h('button', { type: 'button', class: 'btn ghost', onclick: () => { ctx.ui.pick = null; ctx.rerender(); } }, t('Cancel'))));
+}
+
+function dealTable(ctx, d) {
+  return h('table', { class: 'rr' }, h('thead', null, h('tr', null, h('th', null, ''), h('th', null, t('cards')), h('th', null, t('sweeps')), h('th', null, t('deal')), h('th', null, t('total')))),
+    h('tbody', null, d.deal_scores.map((s, i) => h('tr', null, h('td', null, ctx.shortName(i)),
+      h('td', null, String((d.card_points || [])[i] ?? '')), h('td', null, String((d.transfers || [])[i] ?? '')), h('td', null, String(s)), h('td', null, h('b', null, String((d.scores || [])[i] ?? '')))))));
+}

@@ -1,0 +1,126 @@
+// The lobby: your name, a new table with its host settings, the live list of tables.
+
+import { h, clear, $ } from './dom.js';
+import { t } from './i18n.js';
+import { app, send, nav, changeName, tableState } from './main.js';
+import { GAME_ORDER, LOBBY_OPTIONS, SEATS, DEFAULT_SEATS, gameTitle, gameBlurb, optionValueText, optionChips } from './games/index.js';
+
+const form = { game: 'crisp', seats: DEFAULT_SEATS.crisp, options: {} };
+
+export function renderLobby(root) {
+  let lobby = $('.lobby', root);
+  if (!lobby) {
+    lobby = h('main', { class: 'lobby' },
+      h('section', { class: 'panel create', 'aria-labelledby': 'create-h' },
+        h('h2', { id: 'create-h' }, t('New table')),
+        h('div', { class: 'name-row' }, nameForm()),
+        h('div', { id: 'create-form' })),
+      h('section', { class: 'panel tables', 'aria-labelledby': 'tables-h' },
+        h('h2', { id: 'tables-h' }, t('Tables')),
+        h('div', { id: 'table-list', 'aria-live': 'polite' })));
+    root.append(lobby);
+    renderCreate();
+  }
+  renderList();
+}
+
+function nameForm() {
+  const input = h('input', { id: 'name-input', type: 'text', maxlength: '24', value: app.me.name, autocomplete: 'nickname',
+    'aria-label': t('Your name') });
+  return h('form', { class: 'name-form', onsubmit: (e) => { e.preventDefault(); changeName(input.value); } },
+    h('label', { for: 'name-input' }, t('Your name')), input,
+    h('button', { type: 'submit', class: 'btn', id: 'name-save' }, t('Save')));
+}
+
+function renderCreate() {
+  const box = $('#create-form');
+  clear(box);
+  const [lo, hi] = SEATS[form.game];
+  form.seats = Math.min(hi, Math.max(lo, form.seats));
+  const gamePick = h('div', { class: 'game-pick', role: 'radiogroup', 'aria-label': t('Game') },
+    GAME_ORDER.map((g) => h('button', {
+      type: 'button', role: 'radio', 'aria-checked': g === form.game ? 'true' : 'false',
+      class: `game-card g-${g} ${g === form.game ? 'on' : ''}`, id: `pick-${g}`,
+      onclick: () => { form.game = g; form.seats = DEFAULT_SEATS[g]; form.options = {}; renderCreate(); },
+    }, h('b', null, gameTitle(g)), h('small', null, gameBlurb(g)),
+    h('span', { class: 'range' }, t('{a}–{b} players', { a: SEATS[g][0], b: SEATS[g][1] })))));
+  const seatSel = h('select', { id: 'opt-seats', onchange: (e) => { form.seats = +e.target.value; renderCreate(); } });
+  for (let n = lo; n <= hi; n++) seatSel.append(h('option', { value: n, selected: n === form.seats }, String(n)));
+  const fields = [h('label', { class: 'field' }, h('span', null, t('Seats')), seatSel)];
+  for (const d of LOBBY_OPTIONS[form.game]) {
+    if (d.when && !d.when(form.seats)) continue;
+    const cur = d.key in form.options ? form.options[d.key] : d.def;
+    if (d.type === 'check') {
+      fields.push(h('label', { class: 'field check' },
+        h('input', { type: 'checkbox', id: `opt-${d.key}`, checked: !!cur,
+          onchange: (e) => { form.options[d.key] = e.target.checked; } }),
+        h('span', null, t(d.label))));
+    } else {
+      const values = d.valuesFor ? d.valuesFor(form.seats) : d.values;
+      const sel = h('select', { id: `opt-${d.key}`, onchange: (e) => { form.options[d.key] = JSON.parse(e.target.value); } });
+      for (const v of values) sel.append(h('option', { value: JSON.stringify(v), selected: v === cur }, optionValueText(d.key, v)));
+      fields.push(h('label', { class: 'field' }, h('span', null, t(d.label)), sel));
+    }
+  }
+  box.append(gamePick,
+    h('form', { class: 'opts', onsubmit: (e) => { e.preventDefault(); create(); } },
+      h('div', { class: `fields ${form.game === 'craits' ? 'many' : ''}` }, fields),
+      h('button', { type: 'submit', class: 'btn primary', id: 'create-btn' }, t('Create table'))));
+}
+
+function currentOptions() {
+  const out = {};
+  for (const d of LOBBY_OPTIONS[form.game]) {
+    if (d.when && !d.when(form.seats)) continue;
+    let v = d.key in form.options ? form.options[d.key] : d.def;
+    if (d.valuesFor && !d.valuesFor(form.seats).includes(v)) v = d.def;
+    out[d.key] = v;
+  }
+  return out;
+}
+
+function create() {
+  send({ type: 'create', game: form.game, seats: form.seats, options: currentOptions() }, { kind: 'create' });
+}
+
+function stateText(s) { return t({ waiting: 'waiting', playing: 'playing', over: 'over' }[s] || s); }
+
+function renderList() {
+  const box = $('#table-list');
+  clear(box);
+  const tables = [...app.lobby].sort((a, b) => (a.state === 'waiting' ? 0 : 1) - (b.state === 'waiting' ? 0 : 1));
+  if (!tables.length) {
+    box.append(h('p', { class: 'muted' }, app.status === 'online' ? t('No tables yet: create one.') : t('Connecting…')));
+    return;
+  }
+  const list = h('ul', { class: 'tlist' });
+  for (const tb of tables) {
+    const key = String(tb.table);
+    const mine = app.tables.get(key)?.info?.you != null;
+    const free = tb.taken < tb.seats;
+    const dots = h('span', { class: 'seatdots', 'aria-label': t('{a} of {b} seats taken', { a: tb.taken, b: tb.seats }) },
+      Array.from({ length: tb.seats }, (_, i) => h('span', { class: i < tb.taken ? 'on' : '' })));
+    list.append(h('li', { class: `trow st-${tb.state}`, dataset: { table: key, game: tb.game } },
+      h('div', { class: 'tmain-info' },
+        h('b', { class: `gname g-${tb.game}` }, gameTitle(tb.game)),
+        h('span', { class: 'tid' }, `#${key}`),
+        h('span', { class: `tstate st-${tb.state}` }, stateText(tb.state)),
+        dots, h('span', { class: 'taken' }, `${tb.taken}/${tb.seats}`),
+        tb.host != null ? h('span', { class: 'host muted' }, t('host {name}', { name: hostName(tb.host) })) : null),
+      h('div', { class: 'chips' }, optionChips(tb.game, tb.options).map((c) => h('span', { class: 'chip' }, c))),
+      h('div', { class: 'tactions' },
+        mine ? h('button', { type: 'button', class: 'btn primary', onclick: () => nav({ screen: 'table', table: key }) }, t('Open'))
+          : (tb.state === 'waiting' && free
+            ? h('button', { type: 'button', class: 'btn primary', dataset: { join: key },
+              onclick: () => { tableState(tb.table); send({ type: 'join', table: tb.table }, { kind: 'join', table: key }); } }, t('Sit down'))
+            : null),
+        mine ? null : h('button', { type: 'button', class: 'btn', dataset: { watch: key },
+          onclick: () => { const st = tableState(tb.table); st.watchSent = true; send({ type: 'watch', table: tb.table }, { kind: 'join', table: key }); } }, t('Watch')))));
+  }
+  box.append(list);
+}
+
+function hostName(host) {
+  if (typeof host === 'object' && host) return host.name || host.player || '?';
+  return String(host);
+}

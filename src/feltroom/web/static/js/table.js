@@ -1,0 +1,337 @@
+// A table: the waiting room, then the game drawn from update.view, offering only update.legal.
+// Common parts here (seats, clocks, action bar, history, results, keyboard); each game module
+// draws its own centre and hand (games/*.js).
+
+import { h, clear, $, $$ } from './dom.js';
+import { t } from './i18n.js';
+import { serverNow } from './net.js';
+import { app, send, nav, render, toast } from './main.js';
+import { GAMES, gameTitle, optionChips } from './games/index.js';
+
+const BOT_LEVELS = ['random', 'heuristic', 'search'];
+
+// ---- context given to the game modules ----------------------------------------
+
+function makeCtx(st) {
+  const info = st.info || {};
+  const upd = st.upd || null;
+  const view = upd ? upd.view : null;
+  const n = view ? view.players : (info.seats || []).length;
+  const me = upd ? (upd.seat ?? null) : (info.you ?? null);
+  const ctx = {
+    st, info, upd, view, n, me,
+    legal: upd ? upd.legal || [] : [],
+    ui: st.ui,
+    game: GAMES[info.game || (view && view.game)],
+    deadlines: upd ? upd.deadlines || [] : [],
+    name(i) {
+      const s = (info.seats || [])[i];
+      const nm = s && s.name ? s.name : t('Seat {n}', { n: i + 1 });
+      return i === me ? t('{name} (you)', { name: nm }) : nm;
+    },
+    shortName(i) { const s = (info.seats || [])[i]; return s && s.name ? s.name : t('Seat {n}', { n: i + 1 }); },
+    act(action) { act(st, action); },
+    rerender() { render(); },
+    deadline(pred) { return ctx.deadlines.find(pred) || null; },
+    clock(d, cls = '') { return d ? h('span', { class: `clock ${cls}`, dataset: { deadline: d.at }, role: 'timer' }, '') : null; },
+    has(a) { return ctx.legal.includes(a); },
+  };
+  return ctx;
+}
+
+export function act(st, action) {
+  if (!st.upd) return;
+  st.ui.lastAct = action;
+  send({ type: 'act', table: st.id, action, seq: st.upd.seq }, { kind: 'act', table: st.key, action });
+}
+
+// ---- events: history and the game's own memory -------------------------------------
+
+export function tableEvents(st, events, prev) {
+  const ctx = makeCtx(st);
+  if (ctx.game && ctx.game.onEvents) ctx.game.onEvents(ctx, events, prev);
+  for (const ev of events) st.history.push({ kind: 'event', ev });
+  if (st.history.length > 400) st.history.splice(0, st.history.length - 400);
+}
+
+// ---- clocks ----------------------------------------------------------------------
+
+export function tickClocks() {
+  const now = serverNow();
+  for (const el of $$('[data-deadline]')) {
+    const left = Math.max(0, +el.dataset.deadline - now);
+    const txt = left >= 60 ? `${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, '0')}` : left < 10 ? left.toFixed(1) : String(Math.ceil(left));
+    if (el.dataset.bar != null) el.style.setProperty('--left', String(Math.min(1, left / (+el.dataset.bar || 1))));
+    else if (el.textContent !== txt) el.textContent = txt;
+    el.classList.toggle('low', left < 5);
+  }
+}
+
+// ---- rendering ----------------------------------------------------------------------
+
+export function renderTable(root, st) {
+  const ctx = makeCtx(st);
+  let scr = $('.table-screen', root);
+  if (!scr) {
+    scr = h('div', { class: 'table-screen' },
+      h('div', { class: 'thead' }),
+      h('div', { class: 'tgrid' },
+        h('section', { class: 'opps', 'aria-label': t('Other players') }),
+        h('section', { class: 'center', 'aria-label': t('Table') }),
+        h('section', { class: 'mine', 'aria-label': t('Your seat') }),
+        h('aside', { class: 'side' },
+          h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' }),
+          h('details', { class: 'hist', open: window.innerWidth > 700 },
+            h('summary', null, t('History')),
+            h('ol', { class: 'history', id: 'history' })),
+          h('details', { class: 'keys' }, h('summary', null, t('Keyboard')), h('div', { class: 'keylist' })),
+          h('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); const i = $('input', e.target); if (i.value.trim()) send({ type: 'chat', table: st.id, text: i.value.trim() }); i.value = ''; } },
+            h('input', { type: 'text', maxlength: '200', placeholder: t('Chat…'), 'aria-label': t('Chat message') }),
+            h('button', { type: 'submit', class: 'btn' }, t('Send'))))),
+      h('div', { class: 'overlay-host' }));
+    root.append(scr);
+  }
+  scr.className = `table-screen g-${ctx.info.game || ''} st-${ctx.info.state || 'loading'}`;
+  renderHead($('.thead', scr), ctx);
+  const focusKey = document.activeElement && document.activeElement.dataset ? (document.activeElement.dataset.act || document.activeElement.dataset.key) : null;
+  if (!st.info) {
+    clear($('.opps', scr)); clear($('.mine', scr));
+    clear($('.center', scr)).append(h('p', { class: 'muted big' }, st.missing ? t('No such table.') : t('Loading table…')));
+  } else if (ctx.info.state === 'waiting' || !ctx.view) {
+    clear($('.opps', scr)); clear($('.mine', scr));
+    clear($('.center', scr)).append(waitingRoom(ctx));
+  } else {
+    renderSeats($('.opps', scr), $('.mine', scr), ctx);
+    const center = clear($('.center', scr));
+    if (ctx.game) center.append(ctx.game.center(ctx));
+    renderMine($('.mine', scr), ctx);
+  }
+  renderStatus($('#status', scr), ctx);
+  renderHistory($('#history', scr), ctx);
+  renderKeys($('.keylist', scr), ctx);
+  renderOverlay($('.overlay-host', scr), ctx);
+  if (ctx.view && ctx.game && ctx.game.afterRender) ctx.game.afterRender(ctx, scr);
+  if (focusKey) {
+    const el = $$('[data-act],[data-key]', scr).find((e) => e.dataset.act === focusKey || e.dataset.key === focusKey);
+    if (el) el.focus({ preventScroll: true });
+  }
+  tickClocks();
+}
+
+function renderHead(box, ctx) {
+  clear(box);
+  const { info, view } = ctx;
+  box.append(
+    h('button', { type: 'button', class: 'btn ghost back', onclick: () => nav({ screen: 'lobby' }), 'aria-label': t('Back to the lobby') }, '← ', h('span', { class: 'wide' }, t('Lobby'))),
+    h('h1', null, info.game ? gameTitle(info.game) : t('Table'), h('span', { class: 'tid' }, ` #${ctx.st.key}`)),
+    view && ctx.game && ctx.game.headInfo ? h('span', { class: 'hinfo' }, ctx.game.headInfo(ctx)) : null,
+    ctx.me == null && info.state && info.state !== 'waiting' ? h('span', { class: 'chip spect' }, t('spectating')) : null,
+    h('div', { class: 'chips' }, optionChips(info.game, info.options).map((c) => h('span', { class: 'chip' }, c))),
+  );
+}
+
+function waitingRoom(ctx) {
+  const { info, st } = ctx;
+  const seated = info.you != null;
+  const host = isHost(ctx);
+  const seats = info.seats || [];
+  const full = seats.length && seats.every((s) => s.name || s.bot);
+  const rows = seats.map((s, i) => {
+    const taken = !!(s.name || s.bot);
+    const levelSel = h('select', { 'aria-label': t('Bot level for seat {n}', { n: i + 1 }), class: 'botlevel', dataset: { seat: i } },
+      BOT_LEVELS.map((l) => h('option', { value: l }, t(l))));
+    return h('li', { class: `wseat ${taken ? 'taken' : 'free'} ${i === info.you ? 'me' : ''}`, dataset: { seat: i } },
+      h('span', { class: 'snum' }, String(i + 1)),
+      h('span', { class: 'sname' }, taken ? (s.bot ? h('span', null, '🤖 ', s.name || t('bot'), ' ', h('small', { class: 'muted' }, t(String(s.bot)))) : s.name) : h('span', { class: 'muted' }, t('empty seat'))),
+      i === info.you ? h('span', { class: 'chip you' }, t('you')) : null,
+      h('span', { class: 'spacer' }),
+      !taken && !seated ? h('button', { type: 'button', class: 'btn primary', dataset: { sit: i },
+        onclick: () => send({ type: 'join', table: st.id, seat: i }, { kind: 'join', table: st.key }) }, t('Sit here')) : null,
+      !taken && host ? [levelSel, h('button', { type: 'button', class: 'btn', dataset: { addbot: i },
+        onclick: () => send({ type: 'bot', table: st.id, seat: i, level: levelSel.value }, { kind: 'bot', table: st.key }) }, t('Add bot'))] : null,
+      taken && s.bot && host ? h('button', { type: 'button', class: 'btn ghost', dataset: { rmbot: i },
+        onclick: () => send({ type: 'bot', table: st.id, seat: i, level: null }, { kind: 'bot', table: st.key }) }, t('Remove')) : null);
+  });
+  const err = st.error ? h('p', { class: 'error', role: 'alert' }, st.error.text) : null;
+  return h('div', { class: 'waiting panel' },
+    h('h2', null, info.state === 'waiting' ? t('Waiting for players') : t('Starting…')),
+    h('ul', { class: 'wseats' }, rows),
+    err,
+    h('div', { class: 'wactions' },
+      host ? h('button', { type: 'button', class: 'btn', id: 'fill-bots',
+        onclick: () => seats.forEach((s, i) => { if (!s.name && !s.bot) send({ type: 'bot', table: st.id, seat: i, level: 'heuristic' }, { kind: 'bot', table: st.key }); }) }, t('Fill with bots')) : null,
+      host ? h('button', { type: 'button', class: 'btn primary', id: 'start-btn', disabled: !full,
+        onclick: () => send({ type: 'start', table: st.id }, { kind: 'start', table: st.key }) }, t('Start')) : null,
+      seated && info.state === 'waiting' ? h('button', { type: 'button', class: 'btn ghost', id: 'leave-btn',
+        onclick: () => { send({ type: 'leave', table: st.id }, { kind: 'leave', table: st.key }); } }, t('Leave seat')) : null,
+      !host && seated ? h('p', { class: 'muted' }, t('The host starts the game when every seat is taken.')) : null,
+      !seated ? h('p', { class: 'muted' }, t('Pick a free seat, or watch.')) : null),
+    h('p', { class: 'muted small' }, t('Invite a friend: send them this page’s address.')));
+}
+
+export function isHost(ctx) {
+  if (ctx.info.host_player != null) return ctx.info.host_player === app.me.player;
+  const host = ctx.info.host;
+  if (host == null) return ctx.info.you === 0;
+  if (typeof host === 'object') return host.player === app.me.player || (host.name === app.me.name && host.seat === ctx.info.you);
+  return host === app.me.player || (host === app.me.name && ctx.info.you != null);
+}
+
+function seatPanel(ctx, i) {
+  const { view, info } = ctx;
+  const s = (info.seats || [])[i] || {};
+  const turn = (view.to_act || []).includes(i);
+  const clockD = ctx.deadlines.find((d) => d.seat === i && (d.action === 'timeout')) || null;
+  return h('div', { class: `seat ${turn ? 'turn' : ''} ${i === ctx.me ? 'me' : ''} ${view.winners && view.winners.includes(i) ? 'winner' : ''}`, dataset: { seat: i },
+    'aria-label': `${ctx.name(i)}${turn ? ' — ' + t('to act') : ''}` },
+  h('div', { class: 'shead' },
+    h('span', { class: `presence ${s.connected === false ? 'off' : 'on'}`, title: s.connected === false ? t('disconnected') : t('connected') }),
+    h('span', { class: 'sname' }, s.bot ? '🤖 ' : '', ctx.name(i)),
+    view.dealer === i ? h('span', { class: 'badge dealer', title: t('dealer') }, t('D')) : null,
+    h('span', { class: 'spacer' }),
+    ctx.clock(clockD),
+    h('span', { class: 'score', title: t('score') }, String((view.scores || [])[i] ?? ''))),
+  ctx.game && ctx.game.seatExtra ? ctx.game.seatExtra(ctx, i) : null);
+}
+
+function seatOrder(ctx) {
+  const n = ctx.n, me = ctx.me == null ? 0 : ctx.me;
+  return Array.from({ length: n }, (_, k) => (me + k) % n);
+}
+
+function renderSeats(opps, mine, ctx) {
+  clear(opps);
+  const order = seatOrder(ctx);
+  const others = ctx.me == null ? order : order.slice(1);
+  opps.dataset.count = String(others.length);
+  for (const i of others) opps.append(seatPanel(ctx, i));
+}
+
+function renderMine(box, ctx) {
+  clear(box);
+  if (ctx.me != null) box.append(seatPanel(ctx, ctx.me));
+  if (ctx.game && ctx.game.mine) box.append(ctx.game.mine(ctx));
+  box.append(actionBar(ctx));
+}
+
+/** Buttons for the game's own bar actions, then every legal action nothing else offers. */
+function actionBar(ctx) {
+  const bar = h('div', { class: 'actionbar', role: 'toolbar', 'aria-label': t('Actions') });
+  const items = ctx.game && ctx.game.bar ? ctx.game.bar(ctx) : [];
+  for (const it of items) bar.append(actButton(ctx, it));
+  // Fallback so that every legal action is always reachable.
+  const covered = new Set(items.map((i) => i.act));
+  const rendered = () => new Set($$('.table-screen [data-act]').map((e) => e.dataset.act));
+  queueMicrotask(() => {
+    const seen = rendered();
+    const rest = ctx.legal.filter((a) => !covered.has(a) && !seen.has(a) && !(ctx.game && ctx.game.covers && ctx.game.covers(ctx, a)));
+    for (const a of rest) bar.append(actButton(ctx, { act: a, label: a }));
+  });
+  bar.append(notationBox(ctx));
+  return bar;
+}
+
+export function actButton(ctx, it) {
+  const data = {};
+  if (it.act && !it.act.startsWith('__')) data.act = it.act;
+  if (it.key) data.key = it.key;
+  return h('button', { type: 'button', class: `btn act ${it.cls || ''}`, dataset: data, 'aria-pressed': it.pressed == null ? null : String(it.pressed),
+    disabled: it.disabled, title: it.title || null, 'aria-keyshortcuts': it.key || null,
+    onclick: () => (it.onClick ? it.onClick() : ctx.act(it.act)) },
+  it.label, it.key ? h('kbd', { 'aria-hidden': 'true' }, it.key) : null, it.extra || null);
+}
+
+/** Type an action in the notation (notation.md), as one can type moves on chess sites. */
+function notationBox(ctx) {
+  if (ctx.me == null || ctx.view.over) return null;
+  const input = h('input', { type: 'text', id: 'notation', class: 'notation', placeholder: t('type a move…'),
+    'aria-label': t('Type an action in notation'), autocomplete: 'off', spellcheck: 'false' });
+  return h('form', { class: 'notation-form', onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) ctx.act(input.value.trim()); input.value = ''; } },
+    input, h('button', { type: 'submit', class: 'btn ghost', id: 'notation-go', 'aria-label': t('Send the typed action') }, '↵'));
+}
+
+function renderStatus(box, ctx) {
+  clear(box);
+  const { st, view } = ctx;
+  if (st.error) box.append(h('p', { class: 'error', id: 'act-error', role: 'alert' }, '⚠ ', st.error.text, st.error.rule ? h('small', null, ` (${st.error.rule})`) : null));
+  if (!view) return;
+  const line = ctx.game && ctx.game.status ? ctx.game.status(ctx) : '';
+  const mine = ctx.me != null && (view.to_act || []).includes(ctx.me);
+  box.append(h('p', { class: `line ${mine ? 'yours' : ''}`, id: 'status-line' }, line));
+  if (ctx.ui.toastLine) box.append(h('p', { class: 'info-line', id: 'info-line' }, ctx.ui.toastLine));
+}
+
+function renderHistory(box, ctx) {
+  const { st } = ctx;
+  const items = st.history.slice(-150);
+  clear(box);
+  for (const it of items) {
+    let node = null;
+    if (it.kind === 'chat') node = h('li', { class: 'chatmsg' }, h('b', null, it.from, ': '), it.text);
+    else if (ctx.game && ctx.game.narrate) {
+      const out = ctx.game.narrate(it.ev, ctx);
+      if (out) node = h('li', { class: `ev ev-${it.ev.type} ${out.cls || ''}` }, out.node || out);
+    }
+    if (node) box.append(node);
+  }
+  box.scrollTop = box.scrollHeight;
+}
+
+function renderKeys(box, ctx) {
+  clear(box);
+  const list = [['?', t('show or hide this list')], ['Esc', t('cancel a selection')], ['/', t('type a move in notation')]];
+  if (ctx.game && ctx.game.shortcuts) list.unshift(...ctx.game.shortcuts(ctx));
+  box.append(h('dl', null, list.map(([k, d]) => [h('dt', null, h('kbd', null, k)), h('dd', null, d)])));
+}
+
+function renderOverlay(box, ctx) {
+  clear(box);
+  const { view, st } = ctx;
+  if (view && view.over && !st.ui.resultClosed) {
+    const scores = view.scores || [];
+    const order = Array.from({ length: ctx.n }, (_, i) => i);
+    const low = ctx.game && ctx.game.lowWins;
+    order.sort((a, b) => (low ? scores[a] - scores[b] : scores[b] - scores[a]));
+    const won = ctx.me != null && view.winners.includes(ctx.me);
+    box.append(h('div', { class: 'overlay', id: 'result', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'result-h' },
+      h('div', { class: 'result panel' },
+        h('h2', { id: 'result-h' }, ctx.me == null ? t('Game over') : won ? t('You win!') : t('Game over')),
+        h('p', null, t('Winner: {names}', { names: view.winners.map((w) => ctx.shortName(w)).join(', ') })),
+        ctx.game && ctx.game.resultExtra ? ctx.game.resultExtra(ctx) : null,
+        h('table', { class: 'scores' }, h('thead', null, h('tr', null, h('th', null, t('Player')), h('th', null, t('Score')))),
+          h('tbody', null, order.map((i) => h('tr', { class: view.winners.includes(i) ? 'winner' : '' },
+            h('td', null, view.winners.includes(i) ? '🏆 ' : '', ctx.name(i)), h('td', null, String(scores[i])))))),
+        h('div', { class: 'ractions' },
+          h('a', { class: 'btn', id: 'record-link', href: `/api/games/${encodeURIComponent(st.key)}/record`, download: `feltroom-${st.key}.json` }, t('Download the record')),
+          h('button', { type: 'button', class: 'btn', onclick: () => { st.ui.resultClosed = true; render(); } }, t('See the table')),
+          h('button', { type: 'button', class: 'btn primary', onclick: () => nav({ screen: 'lobby' }) }, t('Back to the lobby'))))));
+  } else if (view && view.over) {
+    box.append(h('div', { class: 'over-bar' }, t('Game over.'), ' ',
+      h('a', { href: `/api/games/${encodeURIComponent(st.key)}/record`, download: `feltroom-${st.key}.json`, id: 'record-link' }, t('Download the record')), ' ',
+      h('button', { type: 'button', class: 'btn ghost', onclick: () => { st.ui.resultClosed = false; render(); } }, t('Results'))));
+  }
+}
+
+// ---- keyboard -----------------------------------------------------------------------
+
+document.addEventListener('keydown', (e) => {
+  if (app.route.screen !== 'table') return;
+  const st = app.tables.get(app.route.table);
+  if (!st || !st.upd) return;
+  const tag = (e.target && e.target.tagName) || '';
+  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') {
+    if (e.key === 'Escape') e.target.blur();
+    return;
+  }
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const ctx = makeCtx(st);
+  if (e.key === '?') { const d = $('details.keys'); if (d) d.open = !d.open; e.preventDefault(); return; }
+  if (e.key === '/') { const i = $('#notation'); if (i) { i.focus(); e.preventDefault(); } return; }
+  if (e.key === 'Escape') { st.ui.sel = null; st.ui.pick = null; st.ui.toastLine = null; render(); return; }
+  if (ctx.game && ctx.game.onKey && ctx.game.onKey(ctx, e)) { e.preventDefault(); return; }
+  const key = e.key.length === 1 ? e.key.toUpperCase() : e.key;
+  const btn = $$('.table-screen [data-key]').find((b) => b.dataset.key.toUpperCase() === key.toUpperCase() && !b.disabled);
+  if (btn) { btn.click(); e.preventDefault(); }
+});
+
+export { toast };
