@@ -15,6 +15,7 @@ CLOCK actions ``close`` and ``timeout``.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
@@ -31,6 +32,7 @@ POINTS = (0, 1, 20, 3, 15, 30, 30, 20, 50, 30, 25, 10, 10, 10)
 _CARD_POINTS = tuple(POINTS[c // 4 + 1] for c in range(52))
 _RANK = tuple(c // 4 + 1 for c in range(52))
 _QS = 11 * 4  # queen of spades
+_PLAIN = frozenset((1, 3, 8, 9))  # ranks whose play has no function in any rule set
 _SUITS = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♤": 0, "♥": 1, "♡": 1, "♦": 2, "♢": 2, "♣": 3, "♧": 3}
 _CUT_RANK = (0, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)  # ace high (CRAITS-SETUP-2)
 
@@ -128,6 +130,10 @@ for _c in range(52):
 for _s in range(4):
     _INFO[_SUIT_ACTIONS[_s]] = (2, -1, _s, False)
 _DIRS = {1: "cw", -1: "ccw"}
+_SEATS = tuple((s,) for s in range(10))
+# _MATCH[top_rank_index * 4 + active_suit][card]: legal outside the count (CRAITS-PLAY-1)
+_MATCH = tuple(bytes(int(c & 3 == k & 3 or c >> 2 == k >> 2 or 28 <= c < 36) for c in range(52)) for k in range(52))
+_COUNT_OK = bytes(int(c < 8) for c in range(52))  # aces and twos (CRAITS-COUNT-2)
 
 
 class _HandEnded(Exception):
@@ -251,6 +257,8 @@ class Craits(Game):
             for s in seats:
                 hands[s].append(order[pos])
                 pos += 1
+        for h in hands:
+            h.sort()
         rest = order[pos:]
         rest.reverse()
         self.hands, self.stock, self.discard = hands, rest, []
@@ -368,6 +376,13 @@ class Craits(Game):
     def _draw(self, seat: int, n: int, why: str) -> None:
         """Draw ``n`` cards one at a time, rebuilding the stock as needed (CRAITS-SHUF-*)."""
         stock, hand = self.stock, self.hands[seat]
+        if n == 1 and stock:
+            card = stock.pop()
+            insort(hand, card)
+            log = self.log
+            log.append({"type": "draw", "to": "all", "seat": seat, "n": 1, "why": why})
+            log.append({"type": "reveal", "to": [seat], "seat": seat, "cards": [NAMES[card]], "why": "draw"})
+            return
         got: list[int] = []
         for _ in range(n):
             if not stock:
@@ -377,7 +392,7 @@ class Craits(Game):
                 self._refill(seat)
                 stock = self.stock
             card = stock.pop()
-            hand.append(card)
+            insort(hand, card)
             got.append(card)
         if got:
             self._drew(seat, got, why)
@@ -427,13 +442,13 @@ class Craits(Game):
         rank = _RANK[card]
         if self.faces:
             self.streak = self.streak + 1 if rank == 11 else 0
-        in_count = self.count > 0
+        in_count = self.count
         step = self.run
         self.six = False
-        declared = one and len(hand) == 1
+        left = len(hand)
         self.log.append({"type": "play", "to": "all", "seat": seat, "card": NAMES[card], "suit": SUIT_NAMES[suit],
-                         "one": declared, "run": step or None})
-        if len(hand) == 1 and not one:  # CRAITS-ONE-1/2, CRAITS-VAR-IDIOT
+                         "one": one and left == 1, "run": step or None})
+        if left == 1 and not one:  # CRAITS-ONE-1/2, CRAITS-VAR-IDIOT
             if self.idiot_card:
                 self.log.append({"type": "idiot", "to": "all", "seat": seat, "penalty": "card"})
                 self._draw(seat, 1, "idiot_card")
@@ -445,9 +460,9 @@ class Craits(Game):
             self.log.append({"type": "count", "to": "all", "value": self.count})
             if not hand:
                 self.went_out.add(seat)
-            self._begin_turn(self._next(seat))
+            self._begin_turn((seat + self.direction) % self.players)
             return
-        if step in (1, 2):  # CRAITS-VAR-FACES-K(a): no function
+        if step:  # CRAITS-VAR-FACES-K(a): no function
             if not hand:
                 raise _HandEnded("out")
             self.run = step + 1
@@ -460,15 +475,23 @@ class Craits(Game):
         """Resolve ``card``'s function for ``seat``, check the hand end, and pass the turn (CRAITS-PLAY-5)."""
         rank = _RANK[card]
         nxt = self._next
+        after = (seat + self.direction) % self.players
+        if rank in _PLAIN:
+            if not self.hands[seat]:  # CRAITS-OUT-1
+                raise _HandEnded("out")
+            if self.penalties[after]:
+                self._begin_turn(after)
+            else:
+                self.turn = after
+            return
         if rank == 2:  # CRAITS-COUNT-1
             self.count = 2
             self.went_out.clear()
             self.log.append({"type": "count", "to": "all", "value": 2})
             if not self.hands[seat]:  # went out with the 2 that starts the count (CRAITS-OUT-3)
                 self.went_out.add(seat)
-            self._begin_turn(nxt(seat))
+            self._begin_turn(after)
             return
-        after = nxt(seat)
         if rank == 4:  # CRAITS-CARD-4
             self._skip(after, "four")
             after = nxt(after)
@@ -500,7 +523,7 @@ class Craits(Game):
                 self.run = 1
                 self.turn = seat
                 return
-        if not all(self.hands):  # CRAITS-OUT-1/2
+        if not self.hands[seat]:  # CRAITS-OUT-1/2 (only the player can have no cards here)
             raise _HandEnded("out")
         self._begin_turn(after)
 
@@ -509,7 +532,7 @@ class Craits(Game):
     @property
     def to_act(self) -> tuple[int, ...]:
         if self.phase == "play":
-            return () if self.turn is None else (self.turn,)
+            return () if self.turn is None else _SEATS[self.turn]
         if self.phase == "suit":
             return (self.dealer,)
         if self.phase == "declare":
@@ -519,6 +542,20 @@ class Craits(Game):
     def legal_actions(self, seat: Seat) -> list[str]:
         if seat == self._legal_seat and self._legal is not None:
             return self._legal
+        if seat == self.turn and self.phase == "play":
+            hand = self.hands[seat]
+            ok = _COUNT_OK if self.count else _MATCH[(self.discard[-1] & ~3) | self.active]
+            forms = _FORMS_ONE if len(hand) == 2 else _FORMS
+            legal: list[str] = []
+            prev = -1
+            for c in hand:
+                if ok[c] and c != prev:
+                    legal += forms[c]
+                    prev = c
+            if not legal:
+                legal = ["draw"]
+            self._legal, self._legal_seat = legal, seat
+            return legal
         legal = self._compute_legal(seat)
         self._legal, self._legal_seat = legal, seat
         return legal
@@ -547,23 +584,27 @@ class Craits(Game):
         return []
 
     def _playable(self, seat: int) -> list[int]:
-        """The distinct cards ``seat`` may play now, in card order."""
-        hand = self.hands[seat]
-        if self.count:
-            return sorted({c for c in hand if c < 8})  # aces and twos (CRAITS-COUNT-2)
-        top = self.discard[-1]
-        trank, active = _RANK[top], self.active
-        return sorted({c for c in hand if (c & 3) == active or _RANK[c] == trank or 28 <= c < 36})
+        """The distinct cards ``seat`` may play now, in card order (hands are kept sorted)."""
+        ok = _COUNT_OK if self.count else _MATCH[(self.discard[-1] & ~3) | self.active]
+        out: list[int] = []
+        prev = -1
+        for c in self.hands[seat]:
+            if ok[c] and c != prev:
+                out.append(c)
+                prev = c
+        return out
 
     def _plays(self, seat: int) -> list[str]:
-        cards = self._playable(seat)
-        if not cards:
-            return ["draw"]
-        forms = _FORMS_ONE if len(self.hands[seat]) == 2 else _FORMS
+        hand = self.hands[seat]
+        ok = _COUNT_OK if self.count else _MATCH[(self.discard[-1] & ~3) | self.active]
+        forms = _FORMS_ONE if len(hand) == 2 else _FORMS
         out: list[str] = []
-        for c in cards:
-            out.extend(forms[c])
-        return out
+        prev = -1
+        for c in hand:
+            if ok[c] and c != prev:
+                out += forms[c]
+                prev = c
+        return out or ["draw"]
 
     def canonical(self, seat: Seat, action: str) -> str:
         parts = action.split()
@@ -664,7 +705,10 @@ class Craits(Game):
         kind, card, suit, one = _INFO[action]
         if kind == 0:
             assert type(seat) is int
-            self._guarded(self._play, seat, card, suit, one)
+            try:
+                self._play(seat, card, suit, one)
+            except _HandEnded as e:
+                self._end_hand(e.why)
         elif kind == 1:
             assert type(seat) is int
             self._guarded(self._draw_turn, seat)
@@ -686,7 +730,8 @@ class Craits(Game):
             else:
                 assert owner is not None
                 self._guarded(self._draw_turn, owner)
-        self._sync_timer()
+        if self.turn_time is not None:
+            self._sync_timer()
 
     def _draw_turn(self, seat: int) -> None:
         """``draw``: 1 card (or the count value), and the turn ends (CRAITS-PLAY-3, CRAITS-COUNT-4)."""

@@ -1,0 +1,86 @@
+"""Craits against OpenSpiel's crazy_eights: random actions/s, 4 players, one core.
+
+Both sides run the same loop through their public API: list the legal actions, pick one
+uniformly at random, apply it (OpenSpiel's chance nodes, its deals, count as actions too).
+Rounds alternate A B A B … in one process so that machine noise hits both alike.
+
+    .venv/bin/python bench/craits_vs_openspiel.py [--seconds 2] [--rounds 4] [--players 4]
+
+Needs ``open-spiel`` (``.venv/bin/pip install open-spiel``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+import feltroom
+from feltroom import CLOCK
+
+
+def craits_round(seconds: float, players: int, seed: int) -> tuple[int, int, float]:
+    """Random Craits games for ``seconds``: (games, actions, elapsed)."""
+    rng = random.Random(seed)
+    games = actions = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        game = feltroom.new_game("craits", players=players, seed=seed * 100_003 + games)
+        while not game.is_over:
+            seats = game.to_act
+            seat = seats[0] if seats else CLOCK
+            legal = game.legal_actions(seat)
+            game.apply(seat, legal[rng.randrange(len(legal))])
+            actions += 1
+        games += 1
+    return games, actions, elapsed
+
+
+def openspiel_round(seconds: float, players: int, seed: int) -> tuple[int, int, float]:
+    """Random OpenSpiel crazy_eights games for ``seconds``: (games, actions, elapsed)."""
+    import pyspiel  # optional dependency (the bench extra)
+
+    game: Any = pyspiel.load_game("crazy_eights", {"players": players})
+    rng = random.Random(seed)
+    games = actions = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            actions += 1
+        games += 1
+    return games, actions, elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of each round (default 2)")
+    parser.add_argument("--rounds", type=int, default=4, help="rounds per side, alternating (default 4)")
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+    totals = {"craits": [0, 0, 0.0], "openspiel": [0, 0, 0.0]}
+    for r in range(args.rounds):
+        for name, run in (("craits", craits_round), ("openspiel", openspiel_round)):
+            games, actions, elapsed = run(args.seconds, args.players, r)
+            t = totals[name]
+            t[0] += games
+            t[1] += actions
+            t[2] += elapsed
+            print(f"round {r + 1} {name:9} {actions / elapsed:12,.0f} actions/s  {games / elapsed:9,.1f} games/s")
+    rate = {name: t[1] / t[2] for name, t in totals.items()}
+    print()
+    print(f"{'':10}{'actions/s':>14}{'games/s':>11}{'actions/game':>14}")
+    for name, t in totals.items():
+        print(f"{name:10}{rate[name]:14,.0f}{t[0] / t[2]:11,.1f}{t[1] / max(t[0], 1):14,.0f}")
+    print(f"\ncraits / openspiel = {rate['craits'] / rate['openspiel']:.2f}x  (actions/s, {args.players} players)")
+
+
+if __name__ == "__main__":
+    main()
