@@ -126,3 +126,11 @@ def simple_round(game: Crisp, declarer: int | None) -> list[Event]:
             else:
                 events += game.apply(seat, "decline")
     return events
+
+
+def std(players: int, top: str = "", dealer: int = 0, **options: Any) -> Crisp:
+    """A game whose hands are low non-special cards and whose deck starts with ``top`` (then no Kings)."""
+    pool = filler(top + " J Q").split()
+    pool = [c for c in pool if c[0] not in "JQ"]
+    hands_ = {s: " ".join(pool[3 * s: 3 * s + 3]) for s in range(players)}
+    return new(players, round_deck(players, dealer, hands_, top), dealer=dealer, **options)
