@@ -27,7 +27,8 @@ from ..options import Option
 from ..registry import register
 
 __all__ = [
-    "Cribbage", "HandScore", "distribution", "peg_points", "score_hand", "score_ids", "score_total",
+    "Cribbage", "HandScore", "distribution", "exhaustive_distribution", "peg_points", "score_hand",
+    "score_ids", "score_total",
 ]
 
 # ---------------------------------------------------------------------------- cards
@@ -257,6 +258,89 @@ def distribution(progress: Callable[[int, int], None] | None = None) -> dict[int
     return dict(sorted(out.items()))
 
 
+def exhaustive_distribution(progress: Callable[[int, int], None] | None = None) -> dict[int, int]:
+    """Score each of the 270,725 hands with each of its 48 starters (12,994,800 pairs).
+
+    Every hand is visited. A hand with no jack and no flush scores its starters by rank
+    only, so such hands are tallied by rank pattern and scored with all 48 starters at the
+    end; the other hands are scored starter rank by starter rank, with flush and nobs
+    checked suit by suit.
+    """
+    _all_rank_keys(5)
+    table = {k: v[0] for k, v in _RANK_TABLE.items()}
+    out = [0] * 30
+    bits = RANK_BIT
+    rank_bits = [(r, 1 << (3 * r), 3 * r) for r in range(13)]
+    plain: dict[int, int] = {}
+    done = 0
+    for a in range(49):
+        ka = bits[a]
+        sa = a & 3
+        for b in range(a + 1, 50):
+            kb = ka + bits[b]
+            fb = b & 3 == sa
+            for c in range(b + 1, 51):
+                kc = kb + bits[c]
+                fc = fb and c & 3 == sa
+                for d in range(c + 1, 52):
+                    key = kc + bits[d]
+                    flush = fc and d & 3 == sa
+                    if d < 40 and not flush:
+                        plain[key] = plain.get(key, 0) + 1
+                        continue
+                    hand = (a, b, c, d)
+                    jack_suits = [x & 3 for x in hand if 40 <= x < 44]
+                    nj = len(jack_suits)
+                    blocked = [0] * 13  # hand cards of each rank in a jack's suit: not starters
+                    for x in hand:
+                        if x & 3 in jack_suits:
+                            blocked[x >> 2] += 1
+                    for r, bit, shift in rank_bits:
+                        held = (key >> shift) & 7
+                        if held == 4:
+                            continue
+                        pts = table[key + bit]
+                        if flush:
+                            for st in range(4 * r, 4 * r + 4):
+                                if st not in hand:
+                                    p = pts + (5 if st & 3 == sa else 4)
+                                    out[p + (1 if r != 10 and (st & 3) in jack_suits else 0)] += 1
+                            continue
+                        nobs = 0 if r == 10 else nj - blocked[r]
+                        out[pts] += 4 - held - nobs
+                        out[pts + 1] += nobs
+                done += 51 - c
+            if progress is not None:
+                progress(done, 270725)
+    for key, m in plain.items():
+        for _, bit, shift in rank_bits:
+            n = 4 - ((key >> shift) & 7)
+            if n:
+                out[table[key + bit]] += m * n
+    return {s: n for s, n in enumerate(out) if n}
+
+
+def _all_rank_keys(size: int) -> list[int]:
+    """Fill the rank table for every rank multiset of ``size`` cards; return their keys."""
+    keys = []
+    for ranks in itertools.combinations_with_replacement(range(13), size):
+        if any(ranks.count(r) > 4 for r in set(ranks)):
+            continue
+        keys.append(sum(1 << (3 * r) for r in ranks))
+        _rank_entry([4 * r + i for i, r in _suited(ranks)])
+    return keys
+
+
+def _suited(ranks: Sequence[int]) -> list[tuple[int, int]]:
+    """Give each rank of a multiset a distinct suit index (for building card ids)."""
+    seen: dict[int, int] = {}
+    out = []
+    for r in ranks:
+        out.append((seen.get(r, 0), r))
+        seen[r] = seen.get(r, 0) + 1
+    return out
+
+
 _BY_RANKS: dict[tuple[int, ...], int] = {}
 
 
@@ -467,10 +551,8 @@ class Cribbage(Game):
         if pattern is None:
             pattern = _PATTERNS[(n, dealer)] = _deal_pattern(n, dealer)
         need = len(pattern) + (2 if n == 3 else 1)
-        if self.is_stacked(deal_index):
-            order = self.deal_order(deal_index)[:need]
-        else:
-            order = self.rng.sample(range(52), need)
+        stacked = self.is_stacked(deal_index)
+        order = self.deal_order(deal_index)[:need] if stacked else self.rng.sample(range(52), need)
         hands: list[list[int]] = [[] for _ in range(n)]
         for seat, card in zip(pattern, order, strict=False):
             hands[seat].append(card)
@@ -541,9 +623,9 @@ class Cribbage(Game):
                         out = [DISCARD2_ACTION[p] for p in itertools.combinations(hand, 2)]
                     else:
                         out = [DISCARD1_ACTION[c] for c in hand]
-            elif phase == "show" and self.manual and self.show is not None:
-                if seat == self.show["owner"] and self.show["claim"] is None:
-                    out = self.claims
+            elif (phase == "show" and self.manual and self.show is not None
+                  and seat == self.show["owner"] and self.show["claim"] is None):
+                out = self.claims
         self._legal[seat] = out
         return out
 
