@@ -118,8 +118,9 @@ def simple_round(game: Crisp, declarer: int | None) -> list[Event]:
         if game.hold:
             events += game.apply(CLOCK, "release")
             continue
-        events += game.apply(seat, "draw")
-        events += game.apply(seat, "discard")
+        while game.turn == seat and game.pending and not game.hold and game.round_no == rnd:
+            events += game.apply(seat, "draw")
+            events += game.apply(seat, "king" if game.legal_actions(seat) == ["king"] else "discard")
         if seat in game.windows:
             if seat == declarer and game.declarer is None:
                 events += game.apply(seat, "crisp")
