@@ -462,7 +462,7 @@ class Craits(Game):
                 self.went_out.add(seat)
             self._begin_turn((seat + self.direction) % self.players)
             return
-        if step:  # CRAITS-VAR-FACES-K(a): no function
+        if step and step < 3:  # CRAITS-VAR-FACES-K(a): no function
             if not hand:
                 raise _HandEnded("out")
             self.run = step + 1
