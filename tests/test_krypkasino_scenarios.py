@@ -72,7 +72,7 @@ def scn2(**options: object) -> Krypkasino:
 def test_scn2_initial_deal_face_removal_and_preparation_bonus() -> None:
     """KRYP-SCN-2: KRYP-DEAL-1 (explicit first dealer), KRYP-DEAL-2, KRYP-DEAL-3 (3+2 rounds from the
     dealer's left, then the table), KRYP-DEAL-4, KRYP-DEAL-5, KRYP-FACE-1, KRYP-FACE-3, KRYP-TURN-1,
-    KRYP-SWEEP-2, KRYP-SWEEP-3, KRYP-SWEEP-4, KRYP-SWEEP-5 (dealer gets -5)."""
+    KRYP-SWEEP-2, KRYP-SWEEP-3, KRYP-SWEEP-4, KRYP-SWEEP-5 (KRYP-AMB-10: the dealer gets -5)."""
     g = scn2()
     assert g.dealer == 0
     hands = {1: "2S 4D 7H 9S 10C", 2: "3C 5D 8C 10D QH", 3: "AS 3H 5S 7C 9D", 0: "AH 2C 6S 8D KD"}
@@ -227,7 +227,8 @@ def test_scn10_source_example_mandatory_sweep() -> None:
 
 
 def test_scn11_free_trail_and_a_capturing_card_cannot_trail() -> None:
-    """KRYP-SCN-11: KRYP-TRAIL-2, KRYP-CAPTURE-3, KRYP-CAPTURE-5, KRYP-CAPTURE-7, KRYP-TURN-2, KRYP-TURN-3."""
+    """KRYP-SCN-11: KRYP-TRAIL-2, KRYP-CAPTURE-3, KRYP-CAPTURE-5, KRYP-CAPTURE-7, KRYP-TURN-2, KRYP-TURN-3;
+    KRYP-AMB-8: a capturing card always captures."""
     g = game(6, 0, {1: ["5S", "2D", "9C", "9H", "4S"], 2: ["10H", "9S", "9D", "4C", "4D"]}, ["5H", "8C"])
     assert g.legal_actions(1) == ["play 2D", "play 4S", "play 5S", "play 9H", "play 9C"]  # KRYP-TRAIL-2
     other = g.copy()
@@ -280,7 +281,8 @@ def test_scn14_exact_copy_inside_a_larger_table() -> None:
 
 
 def test_scn15_face_cards_on_the_table() -> None:
-    """KRYP-SCN-15: KRYP-FACE-4 (a trailed face card stays), KRYP-VAL-2 (J 11, Q 12 on the table), KRYP-CAPTURE-3."""
+    """KRYP-SCN-15: KRYP-FACE-4 (a trailed face card stays), KRYP-VAL-2 (J 11, Q 12 on the table;
+    KRYP-AMB-5: same as in the hand), KRYP-CAPTURE-3."""
     g = game(3, 2, {0: ["JH", "9C", "9D", "7C", "7D"], 1: ["KH", "9S", "9H", "7S", "7H"]},
              ["2C", "6S", "QD", "KD", "JC"])
     assert play(g, 0, "play JH")["taken"] == []
@@ -310,7 +312,8 @@ def scn16_script() -> Script:
 
 
 def test_scn16_between_packets() -> None:
-    """KRYP-SCN-16: KRYP-FACE-2, KRYP-FACE-3, KRYP-PACKET-1, KRYP-PACKET-2, KRYP-PACKET-3, KRYP-SWEEP-5."""
+    """KRYP-SCN-16: KRYP-FACE-2, KRYP-FACE-3, KRYP-PACKET-1, KRYP-PACKET-2, KRYP-PACKET-3,
+    KRYP-SWEEP-5 (KRYP-AMB-9: the dealer is the previous player)."""
     s = scn16_script()
     g = s.game()
     s.run(g, 6)
@@ -340,7 +343,7 @@ def scn17_script() -> Script:
     # Odd rank counts are evened out by two three-card sweeps: 2+7 by a 9, and 5+8 by a K.
     s.take("2S", "7H", "9S", "5S", "8S", "KH")
     s.pairs_packet(6)
-    s.packets.append([(1, "2S"), (0, "7H"), (1, "9S"), (0, "5S"), (1, "8S"), (0, "KH")] + s.pair())
+    s.packets.append([(1, "2S"), (0, "7H"), (1, "9S"), (0, "5S"), (1, "8S"), (0, "KH"), *s.pair()])
     s.ace_packet()
     s.ace_packet()
     for _ in range(7):
@@ -352,7 +355,7 @@ def scn17_script() -> Script:
 
 def test_scn17_end_of_the_deal_last_capture() -> None:
     """KRYP-SCN-17: KRYP-PACKET-4, KRYP-END-1, KRYP-END-2, KRYP-END-3, KRYP-END-4, KRYP-FACE-5,
-    KRYP-SCORE-1, KRYP-INFO-1, KRYP-INFO-2."""
+    KRYP-SCORE-1, KRYP-INFO-1, KRYP-INFO-2; KRYP-AMB-12: the QS left on the table is awarded, not removed."""
     s = scn17_script()
     g = s.game()
     s.run(g, 11)
@@ -493,7 +496,7 @@ def test_scn23_turn_timer() -> None:
 
 
 def test_scn23_no_timer_without_turn_time() -> None:
-    """KRYP-ONL-1, KRYP-OPT-2: unlimited by default; CLOCK has nothing to do."""
+    """KRYP-ONL-1, KRYP-OPT-2 (KRYP-AMB-16): unlimited by default; CLOCK has nothing to do."""
     g = scn2()
     assert g.options["turn_time"] is None and g.legal_actions(CLOCK) == []
     assert not any(e["type"].startswith("timer") for e in g.log)
