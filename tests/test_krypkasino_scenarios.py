@@ -60,7 +60,8 @@ def test_scn1_player_count_is_2_to_6(players: object) -> None:
 
 # ---------------------------------------------------------------------------- SCN-2, SCN-3
 
-SCN2_DECK = "10C 2S 7H 5D 8C QH AS 3H 9D 2C 6S KD 4D 9S 10D 3C 7C 5S AH 8D 4H 6C JD KS".split()
+SCN2_DECK = ["10C", "2S", "7H", "5D", "8C", "QH", "AS", "3H", "9D", "2C", "6S", "KD",
+             "4D", "9S", "10D", "3C", "7C", "5S", "AH", "8D", "4H", "6C", "JD", "KS"]
 
 
 def scn2(**options: object) -> Krypkasino:
