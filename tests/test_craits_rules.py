@@ -73,7 +73,8 @@ def test_dealer1_cut_is_seeded_and_first_dealer_option_skips_it() -> None:
 
 
 def test_game1_dealer2_deal1_hand_sizes_rotation() -> None:
-    """CRAITS-GAME-1, CRAITS-DEALER-2, CRAITS-AMB-3, CRAITS-DEAL-1/2/3: N(h), dealer to the left, deal and stock."""
+    """CRAITS-GAME-1, CRAITS-DEALER-2, CRAITS-AMB-3, CRAITS-DEAL-1, CRAITS-DEAL-2, CRAITS-DEAL-3:
+    N(h), dealer to the left, deal and stock."""
     assert [hand_size(h) for h in range(1, 16)] == [8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8]
     names = [n for n in feltroom.cards.NAMES if n != "3H"][:32]
     g = feltroom.new_game("craits", players=4, seed=3, options={"first_dealer": 2}, deck=[*names, "3H"])
@@ -181,7 +182,7 @@ def test_play4_play5_active_suit_and_order_of_steps() -> None:
     assert kinds[:3] == ["play", "idiot", "draw"] and g.view(None)["active_suit"] == "H"
     g = position(3, 1, {1: "7H", 2: "AC QS", 0: "AD JD"}, "7D", "2S 3S")
     g.apply(1, "play 7H")
-    assert [e["type"] for e in g.log][:4] == ["play", "draw", "reveal", "hand_end"]  # CRAITS-OUT-1/2
+    assert [e["type"] for e in g.log][:4] == ["play", "draw", "reveal", "hand_end"]  # CRAITS-OUT-1, CRAITS-OUT-2
 
 
 def test_play6_turn_order_and_out_of_turn() -> None:
@@ -273,7 +274,8 @@ def test_count2_only_aces_and_twos_any_suit() -> None:
 
 
 def test_count3_count4_values_and_pickup_by_empty_hand() -> None:
-    """CRAITS-COUNT-1, CRAITS-COUNT-3 (A +1, 2 +2), CRAITS-COUNT-4 (draw the value, next plays on the last card)."""
+    """CRAITS-CARD-2, CRAITS-COUNT-1, CRAITS-COUNT-3 (A +1, 2 +2),
+    CRAITS-COUNT-4 (draw the value, next plays on the last card)."""
     g = position(3, 1, {1: "2H KD QD", 2: "AC QS JS", 0: "2S 7D 7C"}, "9H", "3C 3D 3H 3S 4C 4D 4H")
     g.apply(1, "play 2H")
     g.apply(2, "play AC")
@@ -427,7 +429,8 @@ def test_score1_card_points() -> None:
 
 
 def test_score4_score6_never_three_on_three_and_ace_allowed_in_base() -> None:
-    """CRAITS-SCORE-4, CRAITS-SCORE-6, CRAITS-AMB-16/17/18: threes cancel the highest eligible cards, never a
+    """CRAITS-SCORE-4, CRAITS-SCORE-6, CRAITS-AMB-16, CRAITS-AMB-17, CRAITS-AMB-18:
+    threes cancel the highest eligible cards, never a
     three; in the base game an ace may be cancelled; spare threes score 3."""
     assert score_hand(parse_cards("3S 3H 3D AH")) == (9, parse_cards("AH"))
     assert score_hand(parse_cards("3S 3H 3D AH"), punitive=True)[0] == 1 + 300
@@ -541,7 +544,8 @@ def test_var_combinations_score_out10_punitive_three8() -> None:
 # ---------------------------------------------------------------- §14 timer, notation, views
 
 def test_onl1_timer_events_for_every_decision() -> None:
-    """CRAITS-ONL-1: a timer for each decision (6 extra play, run steps, suit choice); none while declaring."""
+    """CRAITS-ONL-1, CRAITS-AMB-23: a timer for each decision (6 extra play, run steps, suit choice);
+    none while declaring."""
     opts = {"turn_time": 45, "face_card_functions": True}
     g = position(3, 1, {1: "6H 5H KH 4H 7H", 2: "AS 7C", 0: "QC QD"}, "3H", options=opts)
     assert rule_of(g, 1, "timeout") == "CRAITS-ONL-1"

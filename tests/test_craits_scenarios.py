@@ -80,7 +80,7 @@ def test_scn2_cut_event_names_the_dealer() -> None:
 # ---------------------------------------------------------------- SCN-3 … SCN-8: upcards and card functions
 
 def test_scn3_upcard_two_count_failure_and_resumption() -> None:
-    """CRAITS-SCN-3 (CRAITS-UP-2, CRAITS-COUNT-1/2/3/4, CRAITS-ONE-1)."""
+    """CRAITS-SCN-3 (CRAITS-UP-2, CRAITS-COUNT-1, CRAITS-COUNT-2, CRAITS-COUNT-3, CRAITS-COUNT-4, CRAITS-ONE-1)."""
     g = stacked(3, 0, {1: "AH 7S KD", 2: "2D 5C 9H", 0: "8S 4C QH"}, "2S", "10C 3S 6D JH 4D 7H")
     assert g.hand_no == 6 and g.count == 2 and g.to_act == (1,)
     assert g.legal_actions(1) == ["play AH"]  # 7S and KD are illegal in the count
@@ -224,7 +224,7 @@ def test_scn12_going_out_on_a_five() -> None:
 
 
 def test_scn13_going_out_during_the_count() -> None:
-    """CRAITS-SCN-13 (CRAITS-OUT-3, CRAITS-COUNT-1/4/7, CRAITS-SCORE-4)."""
+    """CRAITS-SCN-13 (CRAITS-OUT-3, CRAITS-COUNT-1, CRAITS-COUNT-4, CRAITS-COUNT-7, CRAITS-SCORE-4)."""
     g = position(3, 1, {1: "2D", 2: "AC 5S", 0: "4H KS"}, "9D", "7C 8H 3D")
     g.apply(1, "play 2D")
     assert g.view(None)["count"] == 2 and not events(g, kind="hand_end")
@@ -313,7 +313,7 @@ def test_scn18_punitive_scoring_with_a_spare_three() -> None:
 
 
 def test_scn16_scores_reach_hand_end() -> None:
-    """CRAITS-SCORE-4/6 through the engine: the hand_end scores use the best cancellation."""
+    """CRAITS-SCORE-4, CRAITS-SCORE-6 through the engine: the hand_end scores use the best cancellation."""
     g = position(2, 0, {0: "KC", 1: "AH 3S 3D 6C 7H 9S KD"}, "QC", options={"punitive_scoring": True})
     g.apply(0, "play KC one")
     end = events(g, kind="hand_end")[0]
