@@ -10,3 +10,4 @@ from . import crisp  # noqa: F401  (registers the Crisp heuristic)
 from .base import BOTS, Bot, RandomBot, levels_for, make_bot, register_bot
 
 __all__ = ["BOTS", "Bot", "RandomBot", "levels_for", "make_bot", "register_bot"]
+from . import krypkasino  # noqa: E402,F401  (registers the Krypkasino heuristic)

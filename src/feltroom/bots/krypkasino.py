@@ -1,0 +1,128 @@
+"""A heuristic Krypkasino bot: low totals win (rules/krypkasino.md, KRYP-CONV-5).
+
+It scores every legal play by its expected cost to itself, from what a human in its seat
+knows (its view and the public events it has seen):
+
+- card points it would take now (the played card goes into its pile too), and the sweep
+  penalty (+5/+10) if the play sweeps;
+- minus 5 × the chance that the next player holds a card that sweeps the table left behind
+  (that sweep is compulsory, and the previous player, this bot, earns −5);
+- plus a share of the sweep penalty if one of its own remaining cards would sweep that table
+  (the table often comes back round unchanged enough to force it);
+- a trailed card's points count only as the bot's share of whoever captures them later, so
+  point cards are trailed while it is safe, and near the end of the deal it avoids being the
+  last capturer of a table full of points and the spade face cards.
+
+The chance of a sweeping card is hypergeometric over the cards the bot has not seen this deal.
+
+>>> bot = KrypkasinoBot(0, 2, {}, seed=1)
+>>> bot.choose({"hand": ["2C", "9D"], "table": ["2H", "7S"], "hand_sizes": [2, 2], "players": 2,
+...             "seat": 0, "last_packet": False, "spade_faces": [], "stock_size": 80}, ["play 9D"])
+'play 9D'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from math import comb
+from typing import Any
+
+from ..cards import parse_card
+from ..game import Event
+from ..games.krypkasino import HAND_VALUE, POINTS, largest_captures, largest_size
+from .base import Bot, register_bot
+
+_PACK: Counter[int] = Counter({c: 2 for c in range(52)})
+_BY_VALUE: dict[int, list[int]] = {v: [c for c in range(52) if HAND_VALUE[c] == v] for v in range(2, 15)}
+
+
+def _sweep_values(table: list[int]) -> list[int]:
+    """Hand values (2–14) whose largest capture takes the whole non-empty ``table``."""
+    if not table:
+        return []
+    total = sum((c >> 2) + 1 for c in table)
+    n = len(table)
+    return [v for v in range(2, 15) if total % v == 0 and largest_size(v, table) == n]
+
+
+@register_bot("heuristic", "krypkasino")
+class KrypkasinoBot(Bot):
+    """Expected-cost play: avoid points, hand the next player a forced sweep, dodge own sweeps."""
+
+    def __init__(self, seat: int, players: int, options: dict[str, Any], seed: int | None = None) -> None:
+        super().__init__(seat, players, options, seed)
+        self.seen: Counter[int] = Counter()  # cards shown face up this deal (laid or played)
+
+    def observe(self, events: list[Event]) -> None:
+        for e in events:
+            kind = e["type"]
+            if kind == "deal_start":
+                self.seen = Counter()
+            elif kind == "table":
+                self.seen.update(parse_card(c) for c in e["cards"])
+            elif kind == "play":
+                self.seen[parse_card(e["card"])] += 1
+
+    def _p_holds(self, values: list[int], unseen: Counter[int], size: int) -> float:
+        """Chance that a hand of ``size`` unseen cards holds a card of one of ``values``."""
+        if not values or size <= 0:
+            return 0.0
+        total = sum(unseen.values())
+        k = sum(unseen[c] for v in values for c in _BY_VALUE[v])
+        if k == 0 or total <= 0:
+            return 0.0
+        size = min(size, total)
+        return 1.0 - comb(total - k, size) / comb(total, size)
+
+    def choose(self, view: dict[str, Any] | None, legal: list[str]) -> str:
+        if len(legal) == 1 or view is None:
+            return legal[0]
+        hand = [parse_card(c) for c in view["hand"]]
+        table = [parse_card(c) for c in view["table"]]
+        n = view["players"]
+        me = view["seat"]
+        nxt = (me + 1) % n
+        sizes = view["hand_sizes"]
+        unseen = _PACK - self.seen - Counter(hand)
+        remaining_plays = sum(sizes) - 1
+        endgame = view["last_packet"]
+        spade_points = sum(POINTS[parse_card(c)] for c in view["spade_faces"])
+        best, best_cost = legal[0], float("inf")
+        for action in legal:
+            parts = action.split()
+            card = parse_card(parts[1])
+            value = HAND_VALUE[card]
+            if "take" in parts:
+                taken = [parse_card(c) for c in parts[parts.index("take") + 1:]]
+            else:
+                taken = self._unique_take(value, table)
+            after = list(table)
+            if taken:
+                for c in taken:
+                    after.remove(c)
+                cost = float(sum(POINTS[c] for c in taken) + POINTS[card])
+                if not after:
+                    double = len(table) == 1 and table[0] == card
+                    cost += 10 if double else 5
+            else:
+                after.append(card)
+                cost = POINTS[card] / n  # someone captures it later; this bot only sometimes
+            rest = list(hand)
+            rest.remove(card)
+            sweeps = _sweep_values(after)
+            if sweeps:
+                cost -= 5 * self._p_holds(sweeps, unseen, sizes[nxt])
+                if any(HAND_VALUE[c] in sweeps for c in rest):
+                    cost += 5 * (0.6 if n == 2 else 0.3)
+            if endgame and taken:  # the last capturer takes the rest and the spade faces
+                left = sum(POINTS[c] for c in after) + spade_points
+                cost += left * (0.75 ** remaining_plays)
+            cost += self.rng.random() * 1e-6
+            if cost < best_cost:
+                best, best_cost = action, cost
+        return best
+
+    @staticmethod
+    def _unique_take(value: int, table: list[int]) -> list[int]:
+        caps = largest_captures(value, table) if table else []
+        return list(caps[0]) if caps else []
