@@ -784,7 +784,7 @@ class Cribbage(Game):
                     if VALUE[h[0]] <= room:
                         nxt = q
                         break
-                    if q not in go:  # CRIB-PEG-3: the engine says go
+                    if q not in go and q != seat:  # CRIB-PEG-3: the engine says go
                         go.append(q)
                         log.append({"type": "go", "to": "all", "seat": q})
             if nxt < 0:  # CRIB-PEG-4: one for the go
@@ -958,6 +958,8 @@ class Cribbage(Game):
             "discards": [] if seat is None else [NAMES[c] for c in sorted(self.discards[seat])],
             "hand_sizes": [len(self.kept[s]) if started else len(self.hands[s]) for s in range(self.players)],
             "crib_size": len(self.crib),
+            "stock_size": 52 - sum(len(h) for h in self.hands) - len(self.played) - len(self.crib)
+            - (self.starter is not None),
             "to_discard": list(self.to_discard),
             "starter": None if self.starter is None else NAMES[self.starter],
             "count": self.count,

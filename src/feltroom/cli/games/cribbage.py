@@ -69,7 +69,12 @@ def hotkey(view: dict[str, Any], key: str) -> str | None:
             return "Nothing counted"
         if show is None:
             return "Nothing counted yet"
-        return _count_text({**show, "starter_card": view.get("starter") or ""})
+        starter = view.get("starter") or ""
+        text = _count_text({**show, "starter_card": starter})
+        counted = view.get("counted") or []
+        if show["score"] is None and counted:  # the count just resolved stays readable
+            text += " · last counted: " + _count_text({**counted[-1], "starter_card": starter})
+        return text
     if k == "B":  # CRIB-KEY-2
         dealer = view["dealer"]
         return f"{_p(dealer)}'s crib" + (f" ({_side_name(view, dealer)})" if _side_name(view, dealer) != _p(dealer)
@@ -87,8 +92,8 @@ def hotkey(view: dict[str, Any], key: str) -> str | None:
         if not played:
             return "No card played yet"
         cells = [f"{card}({_p(seat)})" for seat, card in played]
-        if start:
-            return " ".join(cells[:start]) + " | " + " ".join(cells[start:])
+        if start:  # a bar marks where the current series begins
+            return (" ".join(cells[:start]) + " | " + " ".join(cells[start:])).rstrip()
         return " ".join(cells)
     if k == "S":  # CRIB-KEY-5
         totals = ", ".join(f"{_side_name(view, m[0])} {view['side_scores'][i]}" for i, m in enumerate(view["sides"]))
