@@ -1,0 +1,134 @@
+"""The Cribbage heuristic bot: discards by expected value, pegs with a one-reply lookahead, claims right.
+
+It reads only its view (architecture.md: bots never see the state):
+
+- **Discard**: for every legal discard, the mean over every possible starter of the kept
+  hand's score, plus the discards' points with that starter when the crib is its side's,
+  minus them when it is an opponent's.
+- **Play**: the points the card scores now (fifteen, 31, pairs, runs, go and last card
+  estimated), minus the best reply the next player could make with the unseen cards, weighted
+  by the chance that they hold such a card. Ties keep the higher cards for later.
+- **Claim** (manual counting): exactly the score of the set being counted.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Any
+
+from ..cards import NAMES
+from ..games.cribbage import RANK, RANK_VALUE, VALUE, _peg_compute, _rank_entry, score_hand, score_total
+from .base import Bot, register_bot
+
+_ID = {name: i for i, name in enumerate(NAMES)}
+
+
+def _partial_crib(cards: list[int], starter: int) -> float:
+    """Fifteens, pairs and runs among the discards and the starter (the rest of the crib unknown)."""
+    return float(_rank_entry([*cards, starter])[0])
+
+
+@register_bot("heuristic", "cribbage")
+class CribbageBot(Bot):
+    """Heuristic Cribbage bot (see the module docstring)."""
+
+    def choose(self, view: dict[str, Any] | None, legal: list[str]) -> str:
+        assert view is not None
+        if len(legal) == 1:
+            return legal[0]
+        verb = legal[0].split()[0]
+        if verb == "claim":
+            return self._claim(view, legal)
+        if verb == "discard":
+            return self._discard(view, legal)
+        if verb == "play":
+            return self._play(view, legal)
+        return legal[0]
+
+    # ------------------------------------------------------------------ claims
+
+    def _claim(self, view: dict[str, Any], legal: list[str]) -> str:
+        show = view["show"]
+        crib_five = bool(show["crib"]) and view["options"]["crib_flush"] == "five"
+        total = score_hand(show["cards"], view["starter"], crib=crib_five).total
+        action = f"claim {total}"
+        return action if action in legal else legal[0]
+
+    # ------------------------------------------------------------------ discards
+
+    def _discard(self, view: dict[str, Any], legal: list[str]) -> str:
+        hand = [_ID[c] for c in view["hand"]]
+        unseen = [c for c in range(52) if c not in hand]
+        mine = self._side_of(view, self.seat) == self._side_of(view, view["dealer"])
+        sign = 1.0 if mine else -1.0
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            out = [_ID[c] for c in action.split()[1:]]
+            kept = [c for c in hand if c not in out]
+            total = 0.0
+            for s in unseen:
+                total += score_total(kept, s) + sign * _partial_crib(out, s)
+            value = total / len(unseen) + 0.01 * sum(VALUE[c] for c in out) * (-sign)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    # ------------------------------------------------------------------ the play
+
+    def _play(self, view: dict[str, Any], legal: list[str]) -> str:
+        played = view["played"]
+        series = [_ID[c] for _, c in played[view["series_start"]:]]
+        count = view["count"]
+        hand = [_ID[c] for c in view["hand"]]
+        known = set(hand) | {_ID[c] for _, c in played} | {_ID[c] for c in view["discards"]}
+        if view["starter"]:
+            known.add(_ID[view["starter"]])
+        unseen = [c for c in range(52) if c not in known]
+        n = view["players"]
+        sizes = view["hand_sizes"]
+        nxt = next(((self.seat + i) % n for i in range(1, n) if sizes[(self.seat + i) % n] > 0), None)
+        holding = sizes[nxt] if nxt is not None else 0
+        opponent_next = nxt is not None and self._side_of(view, nxt) != self._side_of(view, self.seat)
+        by_rank: dict[int, int] = {}
+        for c in unseen:
+            by_rank[RANK[c]] = by_rank.get(RANK[c], 0) + 1
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            card = _ID[action[5:]]
+            ranks = [RANK[c] for c in series] + [RANK[card]]
+            now = count + VALUE[card]
+            value = float(_peg_compute(ranks)[0])
+            if sum(sizes) == 1 and now != 31:
+                value += 1  # the last card of the play
+            if opponent_next and holding and now < 31:
+                value -= self._reply_risk(ranks, now, by_rank, len(unseen), holding)
+            value += 0.001 * VALUE[card] if series else -0.001 * VALUE[card]
+            if not series and RANK_VALUE[RANK[card]] == 5:
+                value -= 0.5  # leading a five invites a fifteen
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    @staticmethod
+    def _reply_risk(ranks: list[int], count: int, by_rank: dict[int, int], unseen: int, holding: int) -> float:
+        """Expected best reply: for each rank, its points times the chance the next player holds one."""
+        risk = 0.0
+        for r, copies in by_rank.items():
+            if count + RANK_VALUE[r] > 31:
+                continue
+            pts = _peg_compute([*ranks, r])[0]
+            if not pts:
+                continue
+            p_hold = 1.0 - comb(unseen - copies, holding) / comb(unseen, holding) if unseen >= holding else 1.0
+            risk = max(risk, pts * p_hold)
+        return risk
+
+    @staticmethod
+    def _side_of(view: dict[str, Any], seat: int) -> int:
+        for i, members in enumerate(view["sides"]):
+            if seat in members:
+                return i
+        return seat
+
+
+__all__ = ["CribbageBot"]
