@@ -55,7 +55,7 @@ def test_random_games_conserve_cards_score_consistently_and_replay(players: int,
         if d is not None:
             expect[d] += -5 if all(totals[d] < t for i, t in enumerate(totals) if i != d) else 5
         assert end["round_scores"] == expect
-        running = [a + b for a, b in zip(running, expect)]
+        running = [a + b for a, b in zip(running, expect, strict=True)]
         assert end["scores"] == running
     assert game.scores == running and max(running) >= game.options["end_limit"]
     assert game.winners == [i for i, s in enumerate(running) if s == min(running)]

@@ -8,7 +8,19 @@ from feltroom import CLOCK, InvalidAction
 from feltroom.games.crisp import Crisp
 
 from .crisp_util import (
-    act, deal_deck, deck_top, discard, filler, hands, new, of, rejected, round_deck, simple_round, strip, turn,
+    act,
+    deal_deck,
+    deck_top,
+    discard,
+    filler,
+    hands,
+    new,
+    of,
+    rejected,
+    round_deck,
+    simple_round,
+    strip,
+    turn,
 )
 
 SCN1_DECK = "5H KD 2C 9S AH 7D QC 3S 10H 4C JS"
@@ -239,7 +251,7 @@ def test_scn_9_one_crisp_per_round_and_no_declaration_out_of_window() -> None:
 
 
 def clocked(players: int, **options: object) -> Crisp:
-    hands_ = {s: h for s, h in zip(range(players), ["2S 3S 4S", "5S 6S 7S", "8S 9S 10S", "2H 3H 4H"])}
+    hands_ = dict(enumerate(["2S 3S 4S", "5S 6S 7S", "8S 9S 10S", "2H 3H 4H"][:players]))
     return new(players, round_deck(players, 0, hands_), dealer=0, clock=True, **options)
 
 

@@ -1,0 +1,184 @@
+"""The Crisp heuristic bot: remembers what it was shown, keeps its total low, declares when low.
+
+It sees only its own view and the events delivered to its seat (architecture: never the
+state). From them it keeps:
+
+- the cards it knows in its own slots (peeks, drawn cards it swapped in, Jack and Queen
+  reveals), forgetting a slot when someone's Queen takes it;
+- the cards it knows in other seats' slots (cards they took from the public discard pile,
+  cards it gave away with a Queen), moved along by every Queen swap;
+- the public cards: the discard pile and the Kings in use.
+
+Unknown cards are estimated at the mean value of the cards it cannot place.
+
+>>> from feltroom.bots import make_bot
+>>> bot = make_bot("heuristic", "crisp", seat=0, players=2)
+>>> type(bot).__name__
+'CrispHeuristic'
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..cards import parse_card
+from ..game import Event
+from ..games.crisp import VALUE
+from .base import Bot, register_bot
+
+SLOTS = "LCR"
+_IDX = {"L": 0, "C": 1, "R": 2}
+
+
+@register_bot("heuristic", "crisp")
+class CrispHeuristic(Bot):
+    """Swap out high cards, peek with Jacks, give high cards away with Queens, declare when low."""
+
+    #: declare when the estimated total is at most this (by number of players)
+    DECLARE: ClassVar[dict[int, float]] = {2: 8.0, 3: 8.0, 4: 8.0, 5: 7.0, 6: 6.0, 7: 6.0, 8: 5.0}
+
+    def __init__(self, seat: int, players: int, options: dict[str, Any], seed: int | None = None) -> None:
+        super().__init__(seat, players, options, seed)
+        self._reset()
+
+    def _reset(self) -> None:
+        n = self.players
+        #: known[seat][slot]: a card id, or None if unknown to this bot
+        self.known: list[list[int | None]] = [[None, None, None] for _ in range(n)]
+        self.pile: list[int] = []
+        self.kings: list[int] = []
+        self.held: int | None = None
+        self.held_other: int | None = None
+        self.turns = 0
+
+    # ------------------------------------------------------------------ memory
+
+    def observe(self, events: list[Event]) -> None:
+        me = self.seat
+        for e in events:
+            kind = e["type"]
+            if kind == "reveal":
+                card = parse_card(e["cards"][0])
+                if e["slot"] is None:
+                    self.held = card
+                else:
+                    self.known[me][_IDX[e["slot"]]] = card
+            elif kind == "draw":
+                if e["source"] == "discard":
+                    if self.pile:
+                        self.pile.pop()
+                    if e["seat"] == me:
+                        self.held = parse_card(e["card"])
+                    else:
+                        self.held_other = parse_card(e["card"])
+                else:
+                    self.held_other = None
+            elif kind == "swap":
+                seat, slot = e["seat"], _IDX[e["slot"]]
+                self.pile.append(parse_card(e["out"]))
+                if seat == me:
+                    self.known[me][slot] = self.held
+                    self.held = None
+                else:
+                    self.known[seat][slot] = self.held_other
+            elif kind in ("discard", "jack"):
+                self.pile.append(parse_card(e["card"]))
+                if e["seat"] == me:
+                    self.held = None
+            elif kind == "queen":
+                self.pile.append(parse_card(e["card"]))
+                a, s = e["seat"], _IDX[e["slot"]]
+                b, t = e["target"], _IDX[e["target_slot"]]
+                ka, kb = self.known[a], self.known[b]
+                ka[s], kb[t] = kb[t], ka[s]
+                if a == me:
+                    self.held = None
+            elif kind == "king":
+                self.kings.append(parse_card(e["card"]))
+                if e["seat"] == me:
+                    self.held = None
+            elif kind == "turn_end":
+                self.pile.extend(parse_card(k) for k in e["kings"])
+                self.kings = []
+                if e["seat"] == me:
+                    self.turns += 1
+                    self.held = None
+            elif kind == "flip":
+                self.pile = []
+            elif kind == "round_start":
+                self._reset()
+
+    # ------------------------------------------------------------------ estimates
+
+    def unknown_mean(self) -> float:
+        """Mean value of the cards this bot cannot place (candidates for any unknown card)."""
+        placed = set(self.pile)
+        placed.update(self.kings)
+        for hand in self.known:
+            placed.update(c for c in hand if c is not None)
+        if self.held is not None:
+            placed.add(self.held)
+        rest = [VALUE[c] for c in range(52) if c not in placed]
+        return sum(rest) / len(rest) if rest else 6.5
+
+    def slot_values(self, mean: float) -> list[float]:
+        return [mean if c is None else float(VALUE[c]) for c in self.known[self.seat]]
+
+    def estimate(self) -> float:
+        """The estimated total of this bot's hand."""
+        return sum(self.slot_values(self.unknown_mean()))
+
+    # ------------------------------------------------------------------ choosing
+
+    def choose(self, view: dict[str, Any] | None, legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        if "crisp" in legal:
+            # a round only ends by a declaration (CRISP-CALL-7): grow bolder as the round drags on
+            limit = self.DECLARE.get(self.players, 6.0) + max(0, self.turns - 6)
+            return "crisp" if self.estimate() <= limit else "decline"
+        mean = self.unknown_mean()
+        values = self.slot_values(mean)
+        worst = max(range(3), key=lambda i: (values[i], self.known[self.seat][i] is not None))
+        if "draw" in legal:
+            top = view.get("discard_top") if view else None
+            if "draw discard" in legal and top is not None:
+                v = VALUE[parse_card(top)]
+                if v <= values[worst] - 3 and v <= 4:
+                    return "draw discard"
+            return "draw"
+        held = view["held"]["card"] if view and view.get("held") else None
+        card = parse_card(held) if held else self.held
+        if card is None:  # should not happen: the view shows our own held card
+            return legal[0]
+        if legal[0].startswith("swap") and "discard" not in legal:  # a card from the pile
+            return f"swap {SLOTS[worst]}"
+        if "jack" in legal:
+            return "jack" if self.known[self.seat][1] is None else "discard"
+        if any(a.startswith("queen") for a in legal):
+            return self._queen(values, mean, legal)
+        v = VALUE[card]
+        if v < values[worst] - (0.5 if self.known[self.seat][worst] is None else 0.0):
+            return f"swap {SLOTS[worst]}"
+        return "discard"
+
+    def _queen(self, values: list[float], mean: float, legal: list[str]) -> str:
+        me = self.seat
+        mine = max(range(3), key=lambda i: (values[i], self.known[me][i] is not None))
+        best: tuple[float, int, int] | None = None
+        for o in range(self.players):
+            if o == me:
+                continue
+            for t in range(3):
+                c = self.known[o][t]
+                gain = values[mine] - (VALUE[c] if c is not None else mean)
+                if best is None or gain > best[0]:
+                    best = (gain, o, t)
+        assert best is not None
+        gain, o, t = best
+        if gain < 1.5:
+            return "discard"
+        if self.known[o][t] is None:
+            t = 1  # unknown anyway: take their centre, which they cannot see either, and give mine there
+        action = f"queen {SLOTS[mine]} {o} {SLOTS[t]}"
+        return action if action in legal else "discard"
