@@ -182,3 +182,17 @@ def test_taking_back_ones_own_discard() -> None:
     assert g.view(1)["discard_top"] == "4H" and g.view(1)["kings_in_use"] == ["KS"]
     ev = act(g, "1 draw discard")
     assert of(ev, "draw")[0]["card"] == "4H"
+
+
+def test_release_and_timeout_close_windows_that_real_time_already_closed() -> None:
+    """CRISP-ONL-WIN-1/2: a window lasts 3 s, a hold 2 s after a later turn end, a draw timer ≥ 30 s; so at a
+    release every older window, and at a timeout every window, has closed. A driver that applies CLOCK
+    actions out of time order cannot keep them open."""
+    g = std(4, clock=True, draw_time=30)
+    act(g, "1 draw", "1 discard", "CLOCK release", "2 draw", "2 discard")
+    ev = act(g, "CLOCK release")
+    assert [strip(e) for e in ev[:2]] == [{"seat": 1, "why": "clock"}, {"action": "close 1"}]
+    assert g.windows == [2] and g.to_act == (2, 3)
+    ev = act(g, "CLOCK timeout")
+    assert [strip(e) for e in ev[:2]] == [{"seat": 2, "why": "clock"}, {"action": "close 2"}]
+    assert g.windows == [] and g.to_act == (0,)

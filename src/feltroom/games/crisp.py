@@ -221,6 +221,8 @@ class Crisp(Game):
         return acts
 
     def legal_actions(self, seat: Seat) -> list[str]:
+        if type(seat) is not int and seat != CLOCK:
+            return []
         cached = self._legal.get(seat)
         if cached is None:
             cached = self._legal[seat] = self._compute_legal(seat)
@@ -405,7 +407,7 @@ class Crisp(Game):
         elif verb == "queen":
             self._queen(_SLOT_INDEX[args[0]], int(args[1]), _SLOT_INDEX[args[2]])
         else:  # close S
-            self._close(int(args[0]), "clock")
+            self._close(int(args[0]), "clock", deadline_passed=True)
         self._legal = {}
         self._to_act = None
 
@@ -413,11 +415,12 @@ class Crisp(Game):
         self._legal = {}
         self._to_act = None
 
-    def _close(self, s: int, why: str) -> None:
+    def _close(self, s: int, why: str, deadline_passed: bool = False) -> None:
+        """Close ``s``'s window; stop its ``close S`` timer unless that deadline is what closed it."""
         self.windows.remove(s)
         self.win_closed[s] = True
         self.log.append({"type": "window_close", "to": "all", "seat": s, "why": why})
-        if self.clock and why != "clock":
+        if self.clock and not deadline_passed:
             self.log.append({"type": "timer_stop", "to": "all", "action": f"close {s}"})
         self._dirty()
 
