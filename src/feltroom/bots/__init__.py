@@ -12,3 +12,4 @@ from .base import BOTS, Bot, RandomBot, levels_for, make_bot, register_bot
 __all__ = ["BOTS", "Bot", "RandomBot", "levels_for", "make_bot", "register_bot"]
 from . import krypkasino  # noqa: E402,F401  (registers the Krypkasino heuristic)
 from . import cribbage  # noqa: E402,F401  (registers the Cribbage heuristic)
+from . import craits  # noqa: E402,F401  (registers the Craits heuristic)

@@ -1,0 +1,101 @@
+"""The Craits heuristic bot: shed points, keep wild 8s, punish the leader, always call "one card".
+
+It reads only its view (its own hand, the top card, the counters) and the legal actions.
+
+>>> from feltroom.bots import make_bot
+>>> bot = make_bot("heuristic", "craits", seat=0, players=3, seed=1)
+>>> view = {"phase": "play", "hand": ["8S", "KH", "KD"], "discard_top": "KC", "active_suit": "C",
+...         "count": None, "turn": 0, "direction": "cw", "hand_sizes": [3, 5, 5], "scores": [0, 0, 0]}
+>>> bot.choose(view, ["play 8S", "play 8S suit H", "play 8S suit D", "play 8S suit C", "play KH", "play KD"])
+'play KH'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..cards import parse_card
+from ..games.craits import POINTS
+from .base import Bot, register_bot
+
+_SUITS = "SHDC"
+
+
+def _rank(card: str) -> str:
+    return card[:-1]
+
+
+@register_bot("heuristic", "craits")
+class CraitsHeuristic(Bot):
+    """Greedy one-ply play by a hand-tuned score per candidate action."""
+
+    def choose(self, view: dict[str, Any] | None, legal: list[str]) -> str:
+        if len(legal) == 1 or view is None:
+            return legal[0]
+        if "one" in legal:
+            return "one"
+        hand: list[str] = view.get("hand") or []
+        if legal[0].startswith("suit"):  # the dealer's choice for an 8 or 9 upcard
+            held = Counter(c[-1] for c in hand)
+            return max(legal, key=lambda a: (held[a[-1]], -legal.index(a)))
+        best, best_score = legal[0], float("-inf")
+        for action in legal:
+            score = self._score(view, hand, action)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _score(self, view: dict[str, Any], hand: list[str], action: str) -> float:
+        parts = action.split()
+        if parts[0] != "play":
+            return -1000.0
+        card = parts[1]
+        rank = _rank(card)
+        suit = parts[3] if "suit" in parts else card[-1]
+        score = float(POINTS[parse_card(card) // 4 + 1])
+        if parts[-1] == "one":
+            score += 1000  # always declare "one card"
+        rest = list(hand)
+        rest.remove(card)
+        if view.get("count"):
+            return score + (20 if rank == "2" else 0)  # pass a bigger count on
+        players = len(view["hand_sizes"])
+        me = view["turn"]
+        step = 1 if view["direction"] == "cw" else -1
+        nxt = (me + step) % players
+        nxt2 = (nxt + step) % players
+        sizes, scores = view["hand_sizes"], view["scores"]
+        leader = min(range(players), key=lambda s: (scores[s], sizes[s]))
+        threat = {s for s in range(players) if s != me and (sizes[s] <= 2 or s == leader)}
+        if rank == "8":
+            score -= 70 if len(rest) > 1 else 0  # keep the wild card for when stuck
+        elif rank == "9":
+            score -= 30 if len(rest) > 1 else 0
+        elif rank == "3":
+            score -= 45  # threes cancel cards at the end of the hand
+        if rank in ("8", "9"):  # name the suit held most
+            held = Counter(c[-1] for c in rest if _rank(c) not in ("8", "9"))
+            score += 4 * held[suit]
+        else:
+            score += 3 * sum(1 for c in rest if c[-1] == suit or _rank(c) == rank)
+        if rank == "4" and nxt in threat:
+            score += 25
+        elif rank == "7" and (nxt2 if players >= 4 else nxt) in threat:
+            score += 20
+        elif rank == "5":
+            score += 5 * len(threat)
+        elif rank == "2":
+            twos = sum(1 for c in rest if _rank(c) in ("A", "2"))
+            score += 15 + 10 * twos if nxt in threat or twos else 0
+        elif rank == "6":
+            score += 10 if len(rest) > 1 else -40
+        elif rank == "10" and nxt in threat:
+            score += 15
+        opts = view.get("options") or {}
+        if opts.get("face_card_functions"):
+            if rank == "J" or card == "QS":
+                score += 20 if nxt in threat else 8
+            elif rank == "K":
+                score += 5 * min(3, len(rest))
+        return score
