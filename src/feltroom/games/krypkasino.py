@@ -125,6 +125,18 @@ def _best(value: int, packed: int, n: int, total: int) -> int:
     return best
 
 
+def _leftovers(packed: int, size: int, field: int = 0) -> Iterable[tuple[int, int]]:
+    """Every sub-multiset of ``packed`` with ``size`` cards, as (packed, total value), from ``field`` up."""
+    if size == 0:
+        yield 0, 0
+        return
+    for f in range(field, 13):
+        have = (packed >> (_BITS * f)) & _MASK
+        for k in range(1, min(have, size) + 1):
+            for rest, rest_total in _leftovers(packed, size - k, f + 1):
+                yield rest + k * _UNIT[f], rest_total + k * (f + 1)
+
+
 def _optimal(value: int, packed: int, n: int, total: int) -> frozenset[int]:
     """Every packed sub-multiset of ``packed`` that reaches ``_best`` (arguments as there)."""
     best = _best(value, packed, n, total)
@@ -134,6 +146,15 @@ def _optimal(value: int, packed: int, n: int, total: int) -> frozenset[int]:
     found = _OPT.get(key)
     if found is not None:
         return found
+    if n - best <= 2:
+        # Few cards stay behind: try each way to leave them (the rest must split completely).
+        m = n - best
+        out_left = {packed - left for left, left_total in _leftovers(packed, m)
+                    if (total - left_total) % value == 0
+                    and _best(value, packed - left, best, total - left_total) == best}
+        result = frozenset(out_left)
+        _OPT[key] = result
+        return result
     top = (packed.bit_length() - 1) // _BITS
     out: set[int] = set()
     if best < n and _best(value, packed - _UNIT[top], n - 1, total - top - 1) == best:
