@@ -454,7 +454,7 @@ class Krypkasino(Game):
             return []
         if seat == CLOCK:
             return ["timeout"] if self.options["turn_time"] is not None else []
-        if seat != self.turn:
+        if type(seat) is not int or seat != self.turn:
             return []
         if self._legal is None:
             self._legal = self._compute()
@@ -704,10 +704,10 @@ class Krypkasino(Game):
         d = g.__dict__
         d.update(self.__dict__)
         g.log = list(self.log)
-        g.actions = [list(a) for a in self.actions]
+        g.actions = list(map(list, self.actions))
         g.meta = dict(self.meta)
         g.options = dict(self.options)
-        rng = random.Random()
+        rng = random.Random.__new__(random.Random)  # no reseeding from the OS: the state is copied next
         rng.setstate(self.rng.getstate())
         g.rng = rng
         g.hands = [list(h) for h in self.hands]
