@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import NAMES, parse_card
@@ -28,7 +29,7 @@ from ..registry import register
 
 __all__ = [
     "Cribbage", "HandScore", "distribution", "exhaustive_distribution", "peg_points", "score_hand",
-    "score_ids", "score_total",
+    "score_ids", "score_total", "warm_tables",
 ]
 
 # ---------------------------------------------------------------------------- cards
@@ -168,23 +169,43 @@ def score_ids(hand: Sequence[int], starter: int, crib_five: bool = False) -> Han
     return HandScore(points + flush + nobs, breakdown)
 
 
-def _count_ids(hand: Sequence[int], starter: int, crib_five: bool) -> tuple[int, list[list[Any]], list[list[Any]]]:
-    """Total, breakdown with each combination's cards as one string (events, views), and parts."""
-    cards = sorted([*hand, starter])
+#: rank key -> (points, [(kind, itemgetter of the combination's positions, points)], parts)
+_COUNT_TABLE: dict[int, tuple[int, list[Any], list[list[Any]]]] = {}
+
+
+def _count_entry(key: int, cards: Sequence[int]) -> tuple[int, list[Any], list[list[Any]]]:
     points, template = _rank_entry(cards)
-    names = [NAMES[c] for c in cards]
-    breakdown: list[list[Any]] = [[kind, " ".join([names[i] for i in idx]), pts] for kind, idx, pts in template]
+    getters: list[Any] = [(kind, itemgetter(*idx), pts) for kind, idx, pts in template]
     sums = {"fifteen": 0, "pair": 0, "run": 0}
     for kind, _, pts in template:
         sums[kind] += pts
-    parts: list[list[Any]] = [[k, v] for k, v in sums.items() if v]
+    entry = _COUNT_TABLE[key] = (points, getters, [[k, v] for k, v in sums.items() if v])
+    return entry
+
+
+def _count_ids(hand: Sequence[int], starter: int, crib_five: bool) -> tuple[int, list[list[Any]], list[list[Any]]]:
+    """Total, breakdown with each combination's cards as one string (events, views), and parts."""
+    cards = sorted([*hand, starter])
+    key = 0
+    for c in cards:
+        key += RANK_BIT[c]
+    entry = _COUNT_TABLE.get(key)
+    if entry is None:
+        entry = _count_entry(key, cards)
+    points, getters, base_parts = entry
+    names = [NAMES[c] for c in cards]
+    join = " ".join
+    breakdown: list[list[Any]] = [[kind, join(get(names)), pts] for kind, get, pts in getters]
     flush, nobs = _flush_nobs(hand, starter, crib_five)
+    if not flush and not nobs:
+        return points, breakdown, base_parts  # shared parts: never mutated
+    parts = list(base_parts)
     if flush:
         suited = sorted(hand) if flush == len(hand) else cards
-        breakdown.append(["flush", " ".join(NAMES[c] for c in suited), flush])
+        breakdown.append(["flush", join([NAMES[c] for c in suited]), flush])
         parts.append(["flush", flush])
     if nobs:
-        breakdown.append(["nobs", " ".join(NAMES[c] for c in sorted((40 + (starter & 3), starter))), 1])
+        breakdown.append(["nobs", join([NAMES[c] for c in sorted((40 + (starter & 3), starter))]), 1])
         parts.append(["nobs", 1])
     return points + flush + nobs, breakdown, parts
 
@@ -331,6 +352,17 @@ def _all_rank_keys(size: int) -> list[int]:
     return keys
 
 
+def warm_tables() -> None:
+    """Fill the scoring tables for every 5-card rank pattern at once (about 0.3 s) instead of lazily."""
+    for ranks in itertools.combinations_with_replacement(range(13), 5):
+        if any(ranks.count(r) > 4 for r in set(ranks)):
+            continue
+        cards = [4 * r + i for i, r in _suited(ranks)]
+        key = sum(RANK_BIT[c] for c in cards)
+        if key not in _COUNT_TABLE:
+            _count_entry(key, cards)
+
+
 def _suited(ranks: Sequence[int]) -> list[tuple[int, int]]:
     """Give each rank of a multiset a distinct suit index (for building card ids)."""
     seen: dict[int, int] = {}
@@ -353,8 +385,8 @@ def _rank_cached(ranks: tuple[int, ...]) -> int:
 
 # ---------------------------------------------------------------------------- pegging
 
-#: packed ranks of a series (4 bits per card, oldest first) -> (points, parts)
-_PEG_MEMO: dict[int, tuple[int, tuple[tuple[str, int], ...]]] = {}
+#: packed ranks of a series (4 bits per card, oldest first) -> see ``_peg_memo``
+_PEG_MEMO: dict[int, Any] = {}
 
 
 def _peg_compute(ranks: Sequence[int]) -> tuple[int, tuple[tuple[str, int], ...]]:
@@ -443,7 +475,11 @@ _PATTERNS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 @register
 class Cribbage(Game):
-    """Cribbage (CRIB-*): 2–6 players, teams, automatic or manual counting with muggins."""
+    """Cribbage (CRIB-*): 2–6 players, teams, automatic or manual counting with muggins.
+
+    ``to_act`` and ``is_over`` are plain attributes here, kept up to date by every state
+    change (they are read after every action, so they cost nothing to read).
+    """
 
     name: ClassVar[str] = "cribbage"
     min_players: ClassVar[int] = 2
@@ -456,6 +492,9 @@ class Cribbage(Game):
         Option("turn_time", None, choices=(None, 30, 45, 60)),
         Option("first_dealer", None, seat=True),
     )
+
+    to_act: tuple[int, ...] = ()
+    is_over: bool = False
 
     # state (set in _setup)
     sides_n: int
@@ -484,8 +523,9 @@ class Cribbage(Game):
     cards_left: int
     show_order: list[tuple[int, bool]]
     show_i: int
-    show: dict[str, Any] | None
-    counted: list[dict[str, Any]]
+    #: the counting set being counted or last counted: (owner, crib, cards, claim, score, breakdown)
+    show: tuple[int, bool, str, int | None, int | None, list[list[Any]] | None] | None
+    counted: list[tuple[int, bool, str, int | None, int | None, list[list[Any]] | None]]
     crib_shown: bool
     win_side: int | None
     cut_cards: list[int]
@@ -503,7 +543,7 @@ class Cribbage(Game):
             )
 
     def pack(self) -> tuple[int, ...]:
-        return tuple(range(52))
+        return _PACK
 
     # ------------------------------------------------------------------ setup and deal
 
@@ -541,6 +581,23 @@ class Cribbage(Game):
         self.hand_no = 0
         self._deal()
 
+    def _draw(self, k: int) -> list[int]:
+        """The top ``k`` cards of a uniformly shuffled pack, from one random number."""
+        bound, bits = _DRAWS[k]
+        getrandbits = self.rng.getrandbits
+        r = getrandbits(bits)
+        while r >= bound:
+            r = getrandbits(bits)
+        deck = list(_PACK)
+        out = []
+        last = 51
+        for _ in range(k):
+            r, j = divmod(r, last + 1)
+            out.append(deck[j])
+            deck[j] = deck[last]
+            last -= 1
+        return out
+
     def _deal(self) -> None:
         """Shuffle, deal the hands (and the 3-player crib card), open the discard phase."""
         n = self.players
@@ -551,8 +608,7 @@ class Cribbage(Game):
         if pattern is None:
             pattern = _PATTERNS[(n, dealer)] = _deal_pattern(n, dealer)
         need = len(pattern) + (2 if n == 3 else 1)
-        stacked = self.is_stacked(deal_index)
-        order = self.deal_order(deal_index)[:need] if stacked else self.rng.sample(range(52), need)
+        order = self.deal_order(deal_index)[:need] if self.is_stacked(deal_index) else self._draw(need)
         hands: list[list[int]] = [[] for _ in range(n)]
         for seat, card in zip(pattern, order, strict=False):
             hands[seat].append(card)
@@ -577,6 +633,7 @@ class Cribbage(Game):
         self.show_i = 0
         first = (dealer + 1) % n
         self.to_discard = [s for s in ((first + i) % n for i in range(n)) if not (n >= 5 and s == dealer)]
+        self.to_act = tuple(sorted(self.to_discard))
         self.phase = "discard"
         log = self.log
         log.append({"type": "hand_start", "to": "all", "hand": self.hand_no, "dealer": dealer,
@@ -590,17 +647,6 @@ class Cribbage(Game):
             log.append({"type": "timer", "to": "all", "action": "timeout", "seconds": self.turn_time})
 
     # ------------------------------------------------------------------ the contract
-
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == "play":
-            return (self.turn,)
-        if phase == "discard":
-            return tuple(sorted(self.to_discard))
-        if phase == "show" and self.manual and self.show is not None and self.show["claim"] is None:
-            return (self.show["owner"],)
-        return ()
 
     def legal_actions(self, seat: Seat) -> list[str]:
         got = self._legal.get(seat)
@@ -623,8 +669,7 @@ class Cribbage(Game):
                         out = [DISCARD2_ACTION[p] for p in itertools.combinations(hand, 2)]
                     else:
                         out = [DISCARD1_ACTION[c] for c in hand]
-            elif (phase == "show" and self.manual and self.show is not None
-                  and seat == self.show["owner"] and self.show["claim"] is None):
+            elif phase == "show" and self.to_act and seat == self.to_act[0]:
                 out = self.claims
         self._legal[seat] = out
         return out
@@ -693,25 +738,38 @@ class Cribbage(Game):
             legal = self.legal_actions(seat)
         if action not in legal:
             action = self._verify(seat, action, legal)
-        start = len(self.log)
-        self._apply(seat, action)
-        self.actions.append([seat, action])
-        return self.log[start:]
-
-    def _apply(self, seat: Seat, action: str) -> None:
+        log = self.log
+        start = len(log)
         self._legal = {}
         self._fresh = False
         if seat == CLOCK:
             self._timeout()
-            return
-        assert type(seat) is int
-        c = action[0]
-        if c == "p":  # "play X"
-            self._play(seat, _CARD_OF_PLAY[action])
-        elif c == "d":  # "discard …"
-            self._discard(seat, _DISCARD_CARDS[action])
-        else:  # "claim N"
-            self._resolve(int(action[6:]), seat)
+        else:
+            assert type(seat) is int
+            c = action[0]
+            if c == "p":  # "play X"
+                self._play(seat, _CARD_OF_PLAY[action])
+            elif c == "d":  # "discard …"
+                self._discard(seat, _DISCARD_CARDS[action])
+            else:  # "claim N"
+                self._resolve(int(action[6:]), seat)
+        self.actions.append([seat, action])
+        return log[start:]
+
+    def _apply(self, seat: Seat, action: str) -> None:
+        """The base class hook (``apply`` above inlines the same dispatch)."""
+        self._legal = {}
+        self._fresh = False
+        if seat == CLOCK:
+            self._timeout()
+        elif type(seat) is int:
+            c = action[0]
+            if c == "p":
+                self._play(seat, _CARD_OF_PLAY[action])
+            elif c == "d":
+                self._discard(seat, _DISCARD_CARDS[action])
+            else:
+                self._resolve(int(action[6:]), seat)
 
     # ------------------------------------------------------------------ discard and starter
 
@@ -723,7 +781,9 @@ class Cribbage(Game):
         self.discards[seat] = list(cards)
         self.to_discard.remove(seat)
         self.log.append({"type": "discard", "to": "all", "seat": seat, "n": len(cards)})
-        if not self.to_discard:
+        if self.to_discard:
+            self.to_act = tuple(sorted(self.to_discard))
+        else:
             self._turn_starter()
 
     def _turn_starter(self) -> None:
@@ -733,43 +793,36 @@ class Cribbage(Game):
         self.kept = [list(h) for h in self.hands]
         self.cards_left = sum(len(h) for h in self.hands)
         self.log.append({"type": "starter", "to": "all", "card": NAMES[starter]})
-        if RANK[starter] == JACK and self._score(self.dealer, 2, "heels", [["heels", 2]]):
+        if RANK[starter] == JACK and self._score(self.dealer, 2, "heels", _HEELS):
             return
         self.phase = "play"
-        self.turn = (self.dealer + 1) % self.players
+        turn = self.turn = (self.dealer + 1) % self.players
+        self.to_act = (turn,)
         if self.turn_time:
             self.log.append({"type": "timer", "to": "all", "action": "timeout", "seconds": self.turn_time,
-                             "seat": self.turn})
+                             "seat": turn})
 
     # ------------------------------------------------------------------ the play
 
     def _play(self, seat: int, card: int) -> None:
         hands = self.hands
         hands[seat].remove(card)
-        self.count += VALUE[card]
-        count = self.count
-        pair = [seat, NAMES[card]]
+        count = self.count = self.count + VALUE[card]
+        name = NAMES[card]
+        pair = [seat, name]
         self.series.append(pair)
         self.played.append(pair)
         key = self.series_key = (self.series_key << 4) | RANK[card]
-        self.cards_left -= 1
+        left = self.cards_left = self.cards_left - 1
         log = self.log
-        log.append({"type": "play", "to": "all", "seat": seat, "card": NAMES[card], "count": count})
+        log.append({"type": "play", "to": "all", "seat": seat, "card": name, "count": count})
         memo = _PEG_MEMO.get(key)
         if memo is None:
-            ranks = []
-            k = key
-            while k:
-                ranks.append(k & 15)
-                k >>= 4
-            memo = _PEG_MEMO[key] = _peg_compute(ranks[::-1])
-        points, parts = memo
+            memo = _peg_memo(key)
         n = self.players
-        if self.cards_left == 0:  # CRIB-PEG-6: the last card
-            if count != 31:
-                points += 1
-                parts = (*parts, ("last", 1))
-            if points and self._score(seat, points, "play", [list(p) for p in parts]):
+        if not left:  # CRIB-PEG-6: the last card
+            points, parts = memo[3] if count != 31 else (memo[0], memo[1])
+            if points and self._score(seat, points, "play", parts):
                 return
             self._end_play()
             return
@@ -777,20 +830,21 @@ class Cribbage(Game):
         if count != 31:
             room = 31 - count
             go = self.go
-            for i in range(1, n + 1):
-                q = (seat + i) % n
+            q = seat
+            for _ in range(n):
+                q = q + 1 if q + 1 < n else 0
                 h = hands[q]
                 if h:
                     if VALUE[h[0]] <= room:
                         nxt = q
                         break
-                    if q not in go and q != seat:  # CRIB-PEG-3: the engine says go
+                    if q != seat and q not in go:  # CRIB-PEG-3: the engine says go
                         go.append(q)
                         log.append({"type": "go", "to": "all", "seat": q})
-            if nxt < 0:  # CRIB-PEG-4: one for the go
-                points += 1
-                parts = (*parts, ("go", 1))
-        if points and self._score(seat, points, "play", [list(p) for p in parts]):
+            points, parts = memo[2] if nxt < 0 else (memo[0], memo[1])  # CRIB-PEG-4: one for the go
+        else:
+            points, parts = memo[0], memo[1]
+        if points and self._score(seat, points, "play", parts):
             return
         if nxt < 0:  # CRIB-PEG-5: reset; the next series is led from the left of the last card
             self.count = 0
@@ -798,19 +852,24 @@ class Cribbage(Game):
             self.series_key = 0
             self.go = []
             log.append({"type": "reset", "to": "all"})
-            for i in range(1, n + 1):
-                q = (seat + i) % n
+            q = seat
+            for _ in range(n):
+                q = q + 1 if q + 1 < n else 0
                 if hands[q]:
                     nxt = q
                     break
         self.turn = nxt
+        self.to_act = (nxt,)
         if self.turn_time:
             log.append({"type": "timer", "to": "all", "action": "timeout", "seconds": self.turn_time, "seat": nxt})
+
+    # ------------------------------------------------------------------ the show
 
     def _end_play(self) -> None:
         """CRIB-SHOW-1/2: take the cards back and count in order, the crib last."""
         self.phase = "show"
         self.turn = -1
+        self.to_act = ()
         n = self.players
         d = self.dealer
         self.show_order = [((d + i) % n, False) for i in range(1, n + 1)] + [(d, True)]
@@ -820,20 +879,24 @@ class Cribbage(Game):
     def _next_count(self) -> None:
         starter = self.starter
         assert starter is not None
-        while self.show_i < len(self.show_order):
-            owner, is_crib = self.show_order[self.show_i]
-            cards = self.crib if is_crib else self.kept[owner]
+        log = self.log
+        order = self.show_order
+        while self.show_i < len(order):
+            owner, is_crib = order[self.show_i]
             if is_crib:
                 self.crib_shown = True  # public before the show event (CRIB-INFO-2)
+                cards = self.crib
+            else:
+                cards = self.kept[owner]
             names = [NAMES[c] for c in sorted(cards)]
-            self.show = {"owner": owner, "crib": is_crib, "cards": " ".join(names),
-                         "claim": None, "score": None, "breakdown": None}
-            self.log.append({"type": "show", "to": "all", "owner": owner, "crib": is_crib, "cards": names,
-                             "starter": NAMES[starter]})
+            self.show = (owner, is_crib, " ".join(names), None, None, None)
+            log.append({"type": "show", "to": "all", "owner": owner, "crib": is_crib, "cards": names,
+                        "starter": NAMES[starter]})
             if self.manual:
+                self.to_act = (owner,)
                 if self.turn_time:
-                    self.log.append({"type": "timer", "to": "all", "action": "timeout",
-                                     "seconds": self.turn_time, "seat": owner})
+                    log.append({"type": "timer", "to": "all", "action": "timeout",
+                                "seconds": self.turn_time, "seat": owner})
                 return
             if self._resolve(None, owner):
                 return
@@ -851,7 +914,10 @@ class Cribbage(Game):
         own = c
         mug = 0
         mug_seat = -1
+        event: Event = {"type": "count", "to": "all", "owner": owner, "crib": is_crib, "score": c,
+                        "breakdown": breakdown}
         if claim is not None:
+            self.to_act = ()
             own = min(claim, c)
             mug = abs(claim - c)
             if mug:
@@ -859,21 +925,16 @@ class Cribbage(Game):
                 mug_seat = next(q for q in ((owner + i) % n for i in range(1, n)) if self.side_of[q] != side)
                 if self.side_scores[side] + own >= self.target:  # CRIB-COUNT-7: the owner wins first
                     mug = 0
-        show["claim"] = claim
-        show["score"] = c
-        show["breakdown"] = breakdown
-        event: Event = {"type": "count", "to": "all", "owner": owner, "crib": is_crib, "score": c,
-                        "breakdown": breakdown}
-        if claim is not None:
             event["claim"] = claim
             event["by"] = by
             event["muggins"] = ({"seat": mug_seat, "side": self.side_of[mug_seat], "points": mug}
                                 if mug else None)
-        self.counted.append({k: v for k, v in show.items()})
+        done = (owner, is_crib, show[2], claim, c, breakdown)
+        self.show = done
+        self.counted.append(done)
         self.show_i += 1
         self.log.append(event)
-        reason = "crib" if is_crib else "hand"
-        if own and self._score(owner, own, reason, parts):
+        if own and self._score(owner, own, "crib" if is_crib else "hand", parts):
             return True
         if mug and self._score(mug_seat, mug, "muggins", [["muggins", mug]]):
             return True
@@ -892,6 +953,8 @@ class Cribbage(Game):
         if total < self.target:
             return False
         self.phase = "over"
+        self.is_over = True
+        self.to_act = ()
         self.win_side = side
         self.turn = -1
         self.to_discard = []
@@ -917,15 +980,10 @@ class Cribbage(Game):
             self._play(seat, self.hands[seat][0])  # the lowest card is always playable if any is
         else:
             assert self.show is not None
-            owner = self.show["owner"]
-            log.append({"type": "timeout", "to": "all", "seats": [owner]})
+            log.append({"type": "timeout", "to": "all", "seats": [self.show[0]]})
             self._resolve(0, CLOCK)
 
     # ------------------------------------------------------------------ reading the state
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
     @property
     def scores(self) -> list[int]:
@@ -988,7 +1046,7 @@ class Cribbage(Game):
         earlier shuffle and shown to all, are also excepted: the harness audits the events of
         ``new_game`` only after the first deal, when those cards are somewhere in the new pack.
         """
-        known = set(c for _, card in self.played for c in (parse_card(card),))
+        known = {parse_card(card) for _, card in self.played}
         if seat is not None:
             known.update(self.hands[seat])
             known.update(self.discards[seat])
@@ -1011,8 +1069,7 @@ class Cribbage(Game):
     def copy(self) -> Cribbage:
         """An independent copy (hand-written: bots call it a lot)."""
         new = object.__new__(Cribbage)
-        d = new.__dict__
-        d.update(self.__dict__)
+        new.__dict__.update(self.__dict__)
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         new.rng = rng
@@ -1030,18 +1087,46 @@ class Cribbage(Game):
         new.played = list(self.played)
         new.go = list(self.go)
         new.show_order = list(self.show_order)
-        new.show = None if self.show is None else dict(self.show)
         new.counted = list(self.counted)
         new.cut_cards = list(self.cut_cards)
         new._legal = {}
         return new
 
 
-def _public_show(show: Mapping[str, Any]) -> dict[str, Any]:
+def _public_show(show: tuple[Any, ...]) -> dict[str, Any]:
     """A counting set as a view shows it: C and the breakdown only once known (CRIB-INFO-4)."""
-    return {"owner": show["owner"], "crib": show["crib"], "cards": show["cards"],
-            "claim": show["claim"], "score": show["score"],
-            "breakdown": None if show["breakdown"] is None else [list(b) for b in show["breakdown"]]}
+    owner, crib, cards, claim, score, breakdown = show
+    return {"owner": owner, "crib": crib, "cards": cards, "claim": claim, "score": score,
+            "breakdown": None if breakdown is None else [list(b) for b in breakdown]}
+
+
+def _draw_bounds(k: int) -> tuple[int, int]:
+    bound = 1
+    for i in range(k):
+        bound *= 52 - i
+    return bound, bound.bit_length()
+
+
+_PACK: tuple[int, ...] = tuple(range(52))
+_DRAWS: dict[int, tuple[int, int]] = {k: _draw_bounds(k) for k in range(1, 53)}
+_HEELS: list[list[Any]] = [["heels", 2]]
+
+
+PegMemo = tuple[int, list[list[Any]], tuple[int, list[list[Any]]], tuple[int, list[list[Any]]]]
+
+
+def _peg_memo(key: int) -> PegMemo:
+    """Points and parts of the last card of the series ``key`` (packed ranks), alone, with one
+    for the go, and with one for the last card. The parts lists are shared: never mutate them."""
+    ranks = []
+    k = key
+    while k:
+        ranks.append(k & 15)
+        k >>= 4
+    points, parts = _peg_compute(ranks[::-1])
+    base = [list(p) for p in parts]
+    memo = _PEG_MEMO[key] = (points, base, (points + 1, [*base, ["go", 1]]), (points + 1, [*base, ["last", 1]]))
+    return memo
 
 
 def _parse_cards(args: Sequence[str]) -> list[int]:
