@@ -93,6 +93,7 @@ def _groups_for(value: int) -> list[tuple[tuple[int, int], ...]]:
 _GROUPS: tuple[list[tuple[tuple[int, int], ...]], ...] = tuple(_groups_for(v) for v in range(15))
 _BEST: dict[int, int] = {}
 _OPT: dict[int, frozenset[int]] = {}
+_CAPS: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
 _MEMO_LIMIT = 2_000_000
 
 
@@ -223,11 +224,19 @@ def largest_captures(value: int, table: Sequence[int]) -> list[tuple[int, ...]]:
     """Every largest capture (KRYP-CAPTURE-3/4) of a card of ``value`` (KRYP-VAL-1) on
     ``table`` (card ids), as distinct sorted multisets of card ids, in card order; ``[]``
     when the card has no capture."""
-    size, rank_sets = largest_rank_sets(value, table)
+    ordered = tuple(sorted(table))
+    key = (value, ordered)
+    found = _CAPS.get(key)
+    if found is not None:
+        return list(found)
+    if len(_CAPS) > _MEMO_LIMIT // 8:
+        _CAPS.clear()
+    size, rank_sets = largest_rank_sets(value, ordered)
     if not size:
+        _CAPS[key] = ()
         return []
     by_rank: dict[int, list[int]] = {}
-    for card in sorted(table):
+    for card in ordered:
         by_rank.setdefault(card >> 2, []).append(card)
     out: list[tuple[int, ...]] = []
     for packed in rank_sets:
@@ -241,6 +250,7 @@ def largest_captures(value: int, table: Sequence[int]) -> list[tuple[int, ...]]:
             combos = [c + o for c in combos for o in options]
         out.extend(tuple(sorted(c)) for c in combos)
     out.sort()
+    _CAPS[key] = tuple(out)
     return out
 
 
