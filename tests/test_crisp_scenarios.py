@@ -419,7 +419,8 @@ def test_scn_15_variant_100_ends_99_does_not(p0_hand: str, over: bool) -> None:
 
 def test_scn_16_dealer_rotation_over_four_rounds() -> None:
     """CRISP-SCN-16: CRISP-DEAL-2, CRISP-DEAL-7."""
-    g = new(3, None, dealer=2, end_limit=1000, seed=5)
+    hands_ = {0: "2S 3S 4S", 1: "5S 6S 7S", 2: "8S 9S 10S"}
+    g = new(3, [round_deck(3, d, hands_) for d in (2, 0, 1, 2)], dealer=2, end_limit=1000, seed=5)
     seen = []
     while g.round_no <= 4:
         start = [e for e in g.log if e["type"] == "round_start"][-1]
