@@ -129,3 +129,11 @@ def test_beats_random_bots() -> None:
         play_out(game, bots)
         wins += hero in game.winners
     assert wins >= 120, wins
+
+
+def test_a_queen_in_a_last_turn_goes_to_the_declarer() -> None:
+    g = new(3, round_deck(3, 0, {0: "KD 5S 2C", 1: "AH 4H 6H", 2: "3D 4D 5D"}, "2H 3H QS"), dealer=0)
+    act(g, "1 draw", "1 discard", "1 decline", "2 draw", "2 discard", "2 crisp", "0 draw")
+    bot = bot_for(g, 0)
+    choice = bot.choose(g.view(0), g.legal_actions(0))
+    assert choice.startswith("queen L 2 "), choice

@@ -50,6 +50,9 @@ class CrispHeuristic(Bot):
         self.held: int | None = None
         self.held_other: int | None = None
         self.turns = 0
+        #: swaps each seat made this round: a seat that swaps a lot is probably getting low
+        self.swaps = [0] * n
+        self.declarer: int | None = None
 
     # ------------------------------------------------------------------ memory
 
@@ -81,6 +84,7 @@ class CrispHeuristic(Bot):
                     self.held = None
                 else:
                     self.known[seat][slot] = self.held_other
+                    self.swaps[seat] += 1
             elif kind in ("discard", "jack"):
                 self.pile.append(parse_card(e["card"]))
                 if e["seat"] == me:
@@ -103,6 +107,8 @@ class CrispHeuristic(Bot):
                 if e["seat"] == me:
                     self.turns += 1
                     self.held = None
+            elif kind == "crisp":
+                self.declarer = e["seat"]
             elif kind == "flip":
                 self.pile = []
             elif kind == "round_start":
@@ -169,9 +175,11 @@ class CrispHeuristic(Bot):
         for o in range(self.players):
             if o == me:
                 continue
+            # prefer the declarer (a high card may break the crisp), then the seat likely to declare
+            bias = 3.0 if o == self.declarer else 0.1 * self.swaps[o]
             for t in range(3):
                 c = self.known[o][t]
-                gain = values[mine] - (VALUE[c] if c is not None else mean)
+                gain = values[mine] - (VALUE[c] if c is not None else mean) + bias
                 if best is None or gain > best[0]:
                     best = (gain, o, t)
         assert best is not None
