@@ -470,7 +470,22 @@ def _deal_pattern(players: int, dealer: int) -> tuple[int, ...]:
     return tuple(seats)
 
 
-_PATTERNS: dict[tuple[int, int], tuple[int, ...]] = {}
+def _deal_plan(players: int, dealer: int) -> tuple[int, list[Any], tuple[int, ...], tuple[int, ...]]:
+    """Cards needed (hands, 3-player crib card, starter), a getter per seat for its dealt cards,
+    the seats that discard in turn order from the dealer's left, and ``to_act`` for the discard."""
+    pattern = _deal_pattern(players, dealer)
+    getters = []
+    for seat in range(players):
+        idx = [i for i, s in enumerate(pattern) if s == seat]
+        getters.append(itemgetter(*idx))
+    first = (dealer + 1) % players
+    to_discard = tuple(s for s in ((first + i) % players for i in range(players))
+                       if not (players >= 5 and s == dealer))
+    need = len(pattern) + (2 if players == 3 else 1)
+    return need, getters, to_discard, tuple(sorted(to_discard))
+
+
+_PLANS: dict[tuple[int, int], tuple[int, list[Any], tuple[int, ...], tuple[int, ...]]] = {}
 
 
 @register
@@ -604,20 +619,16 @@ class Cribbage(Game):
         dealer = self.dealer
         deal_index = self.hand_no
         self.hand_no += 1
-        pattern = _PATTERNS.get((n, dealer))
-        if pattern is None:
-            pattern = _PATTERNS[(n, dealer)] = _deal_pattern(n, dealer)
-        need = len(pattern) + (2 if n == 3 else 1)
+        plan = _PLANS.get((n, dealer))
+        if plan is None:
+            plan = _PLANS[(n, dealer)] = _deal_plan(n, dealer)
+        need, getters, to_discard, to_act = plan
         order = self.deal_order(deal_index)[:need] if self.is_stacked(deal_index) else self._draw(need)
-        hands: list[list[int]] = [[] for _ in range(n)]
-        for seat, card in zip(pattern, order, strict=False):
-            hands[seat].append(card)
-        for h in hands:
-            h.sort()
+        hands = [sorted(get(order)) for get in getters]
         self.hands = hands
         self.kept = [[] for _ in range(n)]
         self.discards = [[] for _ in range(n)]
-        self.crib = [order[len(pattern)]] if n == 3 else []  # CRIB-DEAL-4
+        self.crib = [order[15]] if n == 3 else []  # CRIB-DEAL-4: the card after the 15 dealt
         self.next_starter = order[-1]  # CRIB-START-1: the top card of the stock after the deal
         self.starter = None
         self.crib_shown = False
@@ -631,9 +642,8 @@ class Cribbage(Game):
         self.counted = []
         self.show_order = []
         self.show_i = 0
-        first = (dealer + 1) % n
-        self.to_discard = [s for s in ((first + i) % n for i in range(n)) if not (n >= 5 and s == dealer)]
-        self.to_act = tuple(sorted(self.to_discard))
+        self.to_discard = list(to_discard)
+        self.to_act = to_act
         self.phase = "discard"
         log = self.log
         log.append({"type": "hand_start", "to": "all", "hand": self.hand_no, "dealer": dealer,
