@@ -104,3 +104,19 @@ def test_distribution_command(capsys: object) -> None:
     assert args.run(args) == 0
     out = capsys.readouterr().out  # type: ignore[attr-defined]
     assert "matches the published distribution" in out and "mean 4.7692" in out and "time " in out
+
+
+def test_hotkey_c_when_the_game_ended_in_the_play() -> None:
+    """CRIB-KEY-1 (over): the last counting set counted, from the hand before, if the game ended in the play."""
+    for seed in range(40):
+        g = Cribbage(2, seed=seed, options={"first_dealer": 0, "counting": "automatic", "target": 61})
+        while not g.is_over:
+            seat = g.to_act[0]
+            g.apply(seat, g.legal_actions(seat)[0])
+        last_score = [e for e in g.log if e["type"] == "score"][-1]
+        if last_score["reason"] == "play" and g.hand_no > 1:
+            c = cli.hotkey(g.view(0), "C")
+            assert c is not None and c.startswith(f"crib of P{(g.dealer - 1) % 2}:") and "points" in c
+            assert cli.hotkey(g.view(0), "T") == "Game over"
+            return
+    raise AssertionError("no game ended in the play")

@@ -541,6 +541,7 @@ class Cribbage(Game):
     #: the counting set being counted or last counted: (owner, crib, cards, claim, score, breakdown)
     show: tuple[int, bool, str, int | None, int | None, list[list[Any]] | None] | None
     counted: list[tuple[int, bool, str, int | None, int | None, list[list[Any]] | None]]
+    prev_show: tuple[int, bool, str, int | None, int | None, list[list[Any]] | None] | None
     crib_shown: bool
     win_side: int | None
     cut_cards: list[int]
@@ -638,6 +639,7 @@ class Cribbage(Game):
         self.go = []
         self.count = 0
         self.turn = -1
+        self.prev_show = self.show if self.hand_no > 1 else None  # for CRIB-KEY-1 once the game is over
         self.show = None
         self.counted = []
         self.show_order = []
@@ -1016,6 +1018,7 @@ class Cribbage(Game):
         self.check_view_seat(seat)
         v = self.base_view(seat, self.phase)
         started = bool(self.show_order)
+        show = self.show if self.show is not None or self.phase != "over" else self.prev_show
         v.update({
             "hand_no": self.hand_no,
             "dealer": self.dealer,
@@ -1035,7 +1038,7 @@ class Cribbage(Game):
             "series_start": len(self.played) - len(self.series),
             "go": list(self.go),
             "turn": None if self.turn < 0 else self.turn,
-            "show": None if self.show is None else _public_show(self.show),
+            "show": _public_show(show) if show is not None else None,
             "counted": [_public_show(c) for c in self.counted],
         })
         return v
