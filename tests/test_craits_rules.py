@@ -512,6 +512,9 @@ def test_var_faces_k_run_goes_out_and_third_king() -> None:
     g.apply(1, "play KH one")
     g.apply(1, "play 5H")
     assert events(g, kind="hand_end")[0]["went_out"] == [1]
+    g = position(3, 1, {1: "KH", 2: "AS 7H", 0: "QC QD"}, "4H", options=opts)  # a king as the last card
+    g.apply(1, "play KH")
+    assert events(g, kind="hand_end")[0]["went_out"] == [1] and events(g, kind="hand_end")[0]["why"] == "out"
     g = position(3, 1, {1: "KH 5H 5D KD 7D 2S", 2: "AS 7H", 0: "QC QD"}, "4H", options=opts)
     for a in ("play KH", "play 5H", "play 5D", "play KD"):
         g.apply(1, a)
