@@ -59,27 +59,81 @@ def openspiel_round(seconds: float, players: int, seed: int) -> tuple[int, int, 
     return games, actions, elapsed
 
 
+class _NullGame:
+    """A do-nothing engine behind the same API (one event and one record entry per action): the loop's floor."""
+
+    def __init__(self, length: int) -> None:
+        self.left = length
+        self.legal = ["play AS", "play 2S", "play 3S", "draw"]
+        self.log: list[dict[str, Any]] = []
+        self.actions: list[list[Any]] = []
+
+    @property
+    def is_over(self) -> bool:
+        return self.left <= 0
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return (0,)
+
+    def legal_actions(self, seat: Any) -> list[str]:
+        return self.legal
+
+    def apply(self, seat: Any, action: str) -> list[dict[str, Any]]:
+        if action not in self.legal:
+            raise ValueError(action)
+        start = len(self.log)
+        self.log.append({"type": "play", "to": "all", "seat": seat, "card": action[5:], "suit": "S"})
+        self.actions.append([seat, action])
+        self.left -= 1
+        return self.log[start:]
+
+
+def null_round(seconds: float, players: int, seed: int) -> tuple[int, int, float]:
+    """The same loop over ``_NullGame``: what the Python API loop alone costs."""
+    rng = random.Random(seed)
+    games = actions = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        game = _NullGame(1500)
+        while not game.is_over:
+            seats = game.to_act
+            seat = seats[0] if seats else CLOCK
+            legal = game.legal_actions(seat)
+            game.apply(seat, legal[rng.randrange(len(legal))])
+            actions += 1
+        games += 1
+    return games, actions, elapsed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=2.0, help="length of each round (default 2)")
     parser.add_argument("--rounds", type=int, default=4, help="rounds per side, alternating (default 4)")
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--floor", action="store_true", help="also time the API loop over a do-nothing engine")
     args = parser.parse_args()
-    totals = {"craits": [0, 0, 0.0], "openspiel": [0, 0, 0.0]}
+    sides: list[tuple[str, Any]] = [("craits", craits_round), ("openspiel", openspiel_round)]
+    if args.floor:
+        sides.append(("null loop", null_round))
+    totals = {name: [0, 0, 0.0] for name, _ in sides}
     for r in range(args.rounds):
-        for name, run in (("craits", craits_round), ("openspiel", openspiel_round)):
+        for name, run in sides:
             games, actions, elapsed = run(args.seconds, args.players, r)
             t = totals[name]
             t[0] += games
             t[1] += actions
             t[2] += elapsed
-            print(f"round {r + 1} {name:9} {actions / elapsed:12,.0f} actions/s  {games / elapsed:9,.1f} games/s")
+            print(f"round {r + 1} {name:10} {actions / elapsed:12,.0f} actions/s  {games / elapsed:9,.1f} games/s")
     rate = {name: t[1] / t[2] for name, t in totals.items()}
     print()
     print(f"{'':10}{'actions/s':>14}{'games/s':>11}{'actions/game':>14}")
     for name, t in totals.items():
         print(f"{name:10}{rate[name]:14,.0f}{t[0] / t[2]:11,.1f}{t[1] / max(t[0], 1):14,.0f}")
     print(f"\ncraits / openspiel = {rate['craits'] / rate['openspiel']:.2f}x  (actions/s, {args.players} players)")
+    if args.floor:
+        floor = rate["null loop"] / rate["openspiel"]
+        print(f"null loop / openspiel = {floor:.2f}x  (the ceiling of a Python engine driven through this API)")
 
 
 if __name__ == "__main__":
