@@ -446,8 +446,9 @@ class Craits(Game):
         step = self.run
         self.six = False
         left = len(hand)
-        self.log.append({"type": "play", "to": "all", "seat": seat, "card": NAMES[card], "suit": SUIT_NAMES[suit],
-                         "one": one and left == 1, "run": step or None})
+        log = self.log
+        log.append({"type": "play", "to": "all", "seat": seat, "card": NAMES[card], "suit": SUIT_NAMES[suit],
+                    "one": one and left == 1, "run": step or None})
         if left == 1 and not one:  # CRAITS-ONE-1/2, CRAITS-VAR-IDIOT
             if self.idiot_card:
                 self.log.append({"type": "idiot", "to": "all", "seat": seat, "penalty": "card"})
@@ -690,7 +691,9 @@ class Craits(Game):
         return IllegalAction("CRAITS-CARD-9", "a 9 may name only the other suit of its own colour")
 
     def apply(self, seat: Seat, action: str) -> list[Event]:
-        legal = self._legal if seat == self._legal_seat and self._legal is not None else self.legal_actions(seat)
+        legal = self._legal
+        if legal is None or seat != self._legal_seat:
+            legal = self.legal_actions(seat)
         if action not in legal:
             action = self._verify(seat, action, legal)
         log = self.log
@@ -711,7 +714,10 @@ class Craits(Game):
                 self._end_hand(e.why)
         elif kind == 1:
             assert type(seat) is int
-            self._guarded(self._draw_turn, seat)
+            try:
+                self._draw_turn(seat)
+            except _HandEnded as e:
+                self._end_hand(e.why)
         elif kind == 2:
             self._guarded(self._choose_suit, suit)
         elif kind == 3:
