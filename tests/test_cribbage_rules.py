@@ -216,7 +216,7 @@ def test_three_player_deal_scn3() -> None:
 
 def test_five_player_deal_scn4() -> None:
     """CRIB-SCN-4: CRIB-DEAL-2/3: the dealer gets 4 cards and discards nothing."""
-    g = Cribbage(5, seed=9, options={"first_dealer": 0, "counting": "automatic"})
+    g = Cribbage(5, seed=9, options={"first_dealer": 0, "counting": "automatic", "target": 241})
     assert [len(g.view(s)["hand"]) for s in range(5)] == [4, 5, 5, 5, 5]
     assert g.to_act == (1, 2, 3, 4) and g.legal_actions(0) == []
     card = g.view(0)["hand"][0]
@@ -227,7 +227,7 @@ def test_five_player_deal_scn4() -> None:
     assert [len(h) for h in g.hands] == [4] * 5
     start = len(g.log)
     play_lowest(g)
-    assert len([e for e in g.log[start:] if e["type"] == "play"]) == 20 or g.is_over
+    assert len([e for e in g.log[start:] if e["type"] == "play"]) == 20
 
 
 def test_five_player_starter_is_the_25th_card() -> None:
@@ -255,9 +255,14 @@ def test_six_player_deal_and_crib_flush_scn5() -> None:
         assert len([e for e in g.log[start:] if e["type"] == "play"]) == 30
         crib = next(e for e in g.log[start:] if e["type"] == "count" and e["crib"])
         assert crib["score"] == expected
-    g = new(6, dealt, "KH", crib_flush="five")  # crib and starter all hearts: 6 either way
-    assert score_hand("2H 4H 6H 8H 10H", "KH", crib=True).total == 6
-    assert [p for p in stacked_deck(6, 0, dealt, "KH")][35] == "KH"
+    assert stacked_deck(6, 0, dealt, "KS")[35] == "KS"  # the 36th card
+    for flush in ("hand", "five"):  # crib and starter all hearts: 6 either way
+        g = new(6, dealt, "KH", crib_flush=flush)
+        discard(g, {1: "2H", 2: "4H", 3: "6H", 4: "8H", 5: "10H"})
+        start = len(g.log)
+        play_lowest(g)
+        crib = next(e for e in g.log[start:] if e["type"] == "count" and e["crib"])
+        assert crib["score"] == 6 and ["flush", "2H 4H 6H 8H 10H KH", 6] in crib["breakdown"]
 
 
 def test_discard_rejections() -> None:

@@ -160,6 +160,9 @@ def describe(event: dict[str, Any], seat: int | None) -> str | None:
     if t == "reset":
         return "Count back to 0"
     if t == "score":
+        if event["reason"] in ("muggins", "heels"):
+            what = "muggins" if event["reason"] == "muggins" else "his heels"
+            return f"{_p(event['seat'])} scores {event['points']} ({what})"
         parts = ", ".join(f"{k.replace('_', ' ')} {p}" for k, p in event["parts"])
         return f"{_p(event['seat'])} scores {event['points']} ({event['reason']}: {parts})"
     if t == "show":
