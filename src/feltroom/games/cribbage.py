@@ -185,7 +185,8 @@ def _count_entry(key: int, cards: Sequence[int]) -> tuple[int, list[Any], list[l
 
 def _count_ids(hand: Sequence[int], starter: int, crib_five: bool) -> tuple[int, list[list[Any]], list[list[Any]]]:
     """Total, breakdown with each combination's cards as one string (events, views), and parts."""
-    cards = sorted([*hand, starter])
+    cards = [*hand, starter]
+    cards.sort()
     key = 0
     for c in cards:
         key += RANK_BIT[c]
@@ -196,7 +197,18 @@ def _count_ids(hand: Sequence[int], starter: int, crib_five: bool) -> tuple[int,
     names = [NAMES[c] for c in cards]
     join = " ".join
     breakdown: list[list[Any]] = [[kind, join(get(names)), pts] for kind, get, pts in getters]
-    flush, nobs = _flush_nobs(hand, starter, crib_five)
+    suit = hand[0] & 3
+    flush = 0
+    for c in hand:
+        if c & 3 != suit:
+            break
+    else:  # CRIB-SCORE-5/6
+        if starter & 3 == suit:
+            flush = len(hand) + 1
+        elif not crib_five:
+            flush = len(hand)
+    jack = 40 + (starter & 3)  # CRIB-SCORE-1: never the starter itself
+    nobs = jack in hand
     if not flush and not nobs:
         return points, breakdown, base_parts  # shared parts: never mutated
     parts = list(base_parts)
@@ -205,7 +217,7 @@ def _count_ids(hand: Sequence[int], starter: int, crib_five: bool) -> tuple[int,
         breakdown.append(["flush", join([NAMES[c] for c in suited]), flush])
         parts.append(["flush", flush])
     if nobs:
-        breakdown.append(["nobs", join([NAMES[c] for c in sorted((40 + (starter & 3), starter))]), 1])
+        breakdown.append(["nobs", join([NAMES[c] for c in sorted((jack, starter))]), 1])
         parts.append(["nobs", 1])
     return points + flush + nobs, breakdown, parts
 
@@ -678,7 +690,8 @@ class Cribbage(Game):
                 if seat in self.to_discard:
                     hand = self.hands[seat]
                     if self.players == 2:
-                        out = [DISCARD2_ACTION[p] for p in itertools.combinations(hand, 2)]
+                        d2 = _DISCARD2_FLAT
+                        out = [d2[hand[i] * 52 + hand[j]] for i, j in _PAIRS6]
                     else:
                         out = [DISCARD1_ACTION[c] for c in hand]
             elif phase == "show" and self.to_act and seat == self.to_act[0]:
@@ -1150,5 +1163,7 @@ def _parse_cards(args: Sequence[str]) -> list[int]:
 
 
 _CARD_OF_PLAY: dict[str, int] = {PLAY_ACTION[c]: c for c in range(52)}
+_DISCARD2_FLAT: list[str] = [DISCARD2_ACTION.get((a, b), "") for a in range(52) for b in range(52)]
+_PAIRS6: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(6), 2))
 _DISCARD_CARDS: dict[str, tuple[int, ...]] = {DISCARD1_ACTION[c]: (c,) for c in range(52)}
 _DISCARD_CARDS.update({s: p for p, s in DISCARD2_ACTION.items()})
