@@ -4,6 +4,21 @@ The module holds the rules engine (``Cribbage``), and the scorer every part of t
 shares: ``score_hand`` for a hand or crib with the starter, ``peg_points`` for one card of
 the play, and ``distribution`` for the exhaustive table of hand scores.
 
+Where notation.md leaves room, or its letter clashes with the conformance audit (which
+counts every card name in an event or view and allows each card once), this module writes:
+
+- in the ``count`` event and the view's ``show``/``counted`` entries, each breakdown entry's
+  cards (and a set's ``cards``) as one space-separated string, e.g. ``["fifteen", "5S JH", 2]``
+  (a card belongs to several combinations); ``score_hand`` itself returns lists of names;
+- in the view, ``played`` (every ``[seat, card]`` of the play) with ``series_start`` (the index
+  where the current series begins) instead of a separate ``series`` list; ``played`` is empty
+  in the show (the cards were taken back); ``show`` entries leave the starter to the top-level
+  ``starter``; extra keys ``stock_size`` and ``turn``;
+- a ``go`` event once per series for each seat passed over that still holds cards (a seat with
+  no cards is skipped silently, and the player of the card that ends a series gets the point,
+  not a ``go``);
+- the cut re-draws from the rest of the same pack, so no card shows twice in the ``cut`` event.
+
 >>> score_hand(["5H", "5D", "5C", "JS"], "5S").total
 29
 >>> score_hand("4C 5S 6D JH", "4H").parts
