@@ -609,3 +609,13 @@ def test_view_keys() -> None:
                 "penalties", "declared", "shuffle_penalties", "last_hand"):
         assert key in v
     assert "stock" not in v and "seed" not in json.dumps(v)
+
+
+def test_view_last_hand_summary() -> None:
+    """notation.md Craits View ``last_hand``: the previous hand_end without the cards held (those are in the event
+    stream; the pack's cards are dealt again and a view shows only what is visible now)."""
+    g = position(3, 1, {1: "KC", 0: "JS 3D", 2: "KS"}, "QC")
+    g.apply(1, "play KC one")
+    last = g.view(2)["last_hand"]
+    assert last == {"hand": 1, "why": "out", "went_out": [1], "cancelled": [["J"], [], []],
+                    "hand_scores": [3, 0, 10], "scores": [3, 0, 10]}

@@ -325,7 +325,8 @@ class Craits(Game):
                  "hands": [card_list(h) for h in self.hands], "went_out": went_out,
                  "cancelled": cancelled, "hand_scores": hand_scores, "scores": list(self.totals)}
         self.log.append(event)
-        self.last_hand = {k: v for k, v in event.items() if k not in ("type", "to", "hands", "cancelled")}
+        # the cards held are in the hand_end event only: a view shows what is visible now (notation §7.10)
+        self.last_hand = {k: v for k, v in event.items() if k not in ("type", "to", "hands")}
         if self.hand_no >= self.n_hands:
             low = min(self.totals)
             self._winners = [s for s, t in enumerate(self.totals) if t == low]
