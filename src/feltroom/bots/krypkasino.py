@@ -5,15 +5,17 @@ knows (its view and the public events it has seen):
 
 - card points it would take now (the played card goes into its pile too), and the sweep
   penalty (+5/+10) if the play sweeps;
-- minus 5 × the chance that the next player holds a card that sweeps the table left behind
-  (that sweep is compulsory, and the previous player, this bot, earns −5);
-- plus a share of the sweep penalty if one of its own remaining cards would sweep that table
-  (the table often comes back round unchanged enough to force it);
-- a trailed card's points count only as the bot's share of whoever captures them later, so
-  point cards are trailed while it is safe, and near the end of the deal it avoids being the
-  last capturer of a table full of points and the spade face cards.
+- minus the chance that the next player holds a card that sweeps the table left behind
+  (that sweep is compulsory, and the previous player, this bot, earns −5), weighted by
+  ``SWEEP_GIFT``;
+- plus +5 × the chance that, after the next player answers with one of the unseen cards
+  (capturing as the rules force, or trailing), one of its own remaining cards must sweep;
+- trailed cards cost nothing (``TRAIL_SHARE``), so point cards are trailed while that is safe;
+  in the last packet it avoids becoming the last capturer of a table holding points and of
+  the spade face cards.
 
 The chance of a sweeping card is hypergeometric over the cards the bot has not seen this deal.
+Weights were tuned in heads-up duels (see ``bench/krypkasino_bot.py``).
 
 >>> bot = KrypkasinoBot(0, 2, {}, seed=1)
 >>> bot.choose({"hand": ["2C", "9D"], "table": ["2H", "7S"], "hand_sizes": [2, 2], "players": 2,
@@ -48,6 +50,14 @@ def _sweep_values(table: list[int]) -> list[int]:
 @register_bot("heuristic", "krypkasino")
 class KrypkasinoBot(Bot):
     """Expected-cost play: avoid points, hand the next player a forced sweep, dodge own sweeps."""
+
+    #: Weights of the cost model (points are penalties, lower is better).
+    # Tuned in heads-up duels against earlier settings (the -5 itself, plus the table points the
+    # sweeper takes and the empty table it leaves, make a gift worth about 10 to this bot).
+    SWEEP_GIFT = 10.0  # what the next player's forced sweep is worth to this bot
+    OWN_SWEEP_RISK = 1.5  # weight of +5 × the chance its own card must sweep after the next player's answer
+    TRAIL_SHARE = 0.0  # × points / players: the share of a trailed card's points expected to come back
+    LAST_CAPTURE_DECAY = 0.75  # chance per remaining play that nobody captures after this bot
 
     def __init__(self, seat: int, players: int, options: dict[str, Any], seed: int | None = None) -> None:
         super().__init__(seat, players, options, seed)
@@ -106,21 +116,45 @@ class KrypkasinoBot(Bot):
                     cost += 10 if double else 5
             else:
                 after.append(card)
-                cost = POINTS[card] / n  # someone captures it later; this bot only sometimes
+                cost = self.TRAIL_SHARE * POINTS[card] / n  # someone captures it later; this bot only sometimes
             rest = list(hand)
             rest.remove(card)
             sweeps = _sweep_values(after)
-            if sweeps:
-                cost -= 5 * self._p_holds(sweeps, unseen, sizes[nxt])
-                if any(HAND_VALUE[c] in sweeps for c in rest):
-                    cost += 5 * (0.6 if n == 2 else 0.3)
+            gift = self._p_holds(sweeps, unseen, sizes[nxt]) if sweeps else 0.0
+            cost -= self.SWEEP_GIFT * gift
+            if self.OWN_SWEEP_RISK and rest and gift < 1.0:
+                cost += 5 * self.OWN_SWEEP_RISK * (1.0 - gift) * self._forced_back(after, rest, unseen)
             if endgame and taken:  # the last capturer takes the rest and the spade faces
                 left = sum(POINTS[c] for c in after) + spade_points
-                cost += left * (0.75 ** remaining_plays)
+                cost += left * (self.LAST_CAPTURE_DECAY ** remaining_plays)
             cost += self.rng.random() * 1e-6
             if cost < best_cost:
                 best, best_cost = action, cost
         return best
+
+    @staticmethod
+    def _forced_back(after: list[int], rest: list[int], unseen: Counter[int]) -> float:
+        """Chance that, after the next player answers with a card drawn from the unseen ones
+        (captured as the rules say, or trailed), one of ``rest`` must sweep the table."""
+        total = sum(unseen.values())
+        if not total:
+            return 0.0
+        mine = {HAND_VALUE[c] for c in rest}
+        risk = 0
+        for value, cards in _BY_VALUE.items():
+            k = sum(unseen[c] for c in cards)
+            if not k:
+                continue
+            caps = largest_captures(value, after) if after else []
+            if caps:
+                table = list(after)
+                for c in caps[0]:
+                    table.remove(c)
+            else:
+                table = [*after, next(c for c in cards if unseen[c])]
+            if mine.intersection(_sweep_values(table)):
+                risk += k
+        return risk / total
 
     @staticmethod
     def _unique_take(value: int, table: list[int]) -> list[int]:
