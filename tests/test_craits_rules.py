@@ -619,3 +619,12 @@ def test_view_last_hand_summary() -> None:
     last = g.view(2)["last_hand"]
     assert last == {"hand": 1, "why": "out", "went_out": [1], "cancelled": [["J"], [], []],
                     "hand_scores": [3, 0, 10], "scores": [3, 0, 10]}
+
+
+def test_unknown_seats_have_no_actions() -> None:
+    """notation.md §2.2: legal_actions is [] for unknown seats; apply rejects them."""
+    g = position(3, 1, {1: "KC 5C", 0: "JS 3D", 2: "KS"}, "QC")
+    for seat in (True, 1.0, "1", -1, 3, None):
+        assert g.legal_actions(seat) == []  # type: ignore[arg-type]
+    with pytest.raises(InvalidAction):
+        g.apply(True, "play KC")

@@ -544,7 +544,7 @@ class Craits(Game):
     def legal_actions(self, seat: Seat) -> list[str]:
         if seat == self._legal_seat and self._legal is not None:
             return self._legal
-        if seat == self.turn and self.phase == "play":
+        if seat == self.turn and self.phase == "play" and type(seat) is int:
             hand = self.hands[seat]
             ok = _COUNT_OK if self.count else _MATCH[(self.discard[-1] & ~3) | self.active]
             forms = _FORMS_ONE if len(hand) == 2 else _FORMS
@@ -570,6 +570,8 @@ class Craits(Game):
             if self.turn_time is not None and (phase == "suit" or (phase == "play" and self.turn is not None)):
                 return ["timeout"]
             return []
+        if type(seat) is not int:
+            return []  # unknown seats (True, 1.0, "P1") act for nobody
         if phase == "play":
             if seat != self.turn:
                 return []
