@@ -465,7 +465,10 @@ def test_scn25_king_run() -> None:
 
 def test_scn26_four_with_two_players() -> None:
     """CRAITS-SCN-26 (CRAITS-CARD-4, CRAITS-PLAY-3)."""
-    g = position(2, 0, {0: "4S 4D KC", 1: "AH AD"}, "9S", "7H")
+    # hand 6 dealt by P1 from a stacked deck; the upcard 9S keeps its suit (the dealer's choice), then P0 plays
+    g = stacked(2, 1, {0: "4S 4D KC", 1: "AH AD QH"}, "9S", "7H")
+    g.apply(1, "suit S")
+    assert g.view(None)["discard_top"] == "9S" and g.view(None)["active_suit"] == "S" and g.to_act == (0,)
     g.apply(0, "play 4S")
     assert g.to_act == (0,)
     g.apply(0, "play 4D one")
