@@ -363,14 +363,18 @@ def test_scn20_nothing_left_to_reshuffle() -> None:
 
 def test_scn21_new_count_straight_after_a_count() -> None:
     """CRAITS-SCN-21 (CRAITS-COUNT-4, CRAITS-COUNT-5, CRAITS-PLAY-1)."""
-    g = position(3, 1, {1: "2C KS", 2: "AS 7H", 0: "QC QD"}, "2D")
+    # stacked hand 7 dealt by P2: the upcard 2D starts a count that P0 (L1) picks up
+    g = stacked(3, 2, {0: "QC QD", 1: "2C KS", 2: "AS 7H"}, "2D", "4C 4H")
+    g.apply(0, "draw")
+    assert events(g, kind="count_end")[0]["seat"] == 0 and g.view(None)["active_suit"] == "D"
     assert g.legal_actions(1) == ["play 2C", "play 2C one"]
     g.apply(1, "play 2C one")
     assert g.view(None)["count"] == 2 and g.legal_actions(2) == ["play AS", "play AS one"]
-    g = position(3, 1, {1: "2C KS 8S", 2: "AS 7H", 0: "QC QD"}, "2D")
+    g = stacked(3, 2, {0: "QC QD JC", 1: "2C KS 8S", 2: "AS 7H JH"}, "2D", "4C 4H")
+    g.apply(0, "draw")
     assert "play 8S suit D" in g.legal_actions(1)
     g.apply(1, "play 8S suit D")
-    assert g.view(None)["count"] is None and "play 7H" not in g.legal_actions(2)
+    assert g.view(None)["count"] is None and "play AS" not in g.legal_actions(2)
 
 
 def _hand_deck(players: int, dealer: int, size: int, upcard: str, direction: int = 1) -> list[str]:
