@@ -2,9 +2,9 @@
 
 >>> print(describe({"type": "sweep", "to": "all", "seat": 1, "previous": 0, "markers": ["10C"],
 ...                 "points": 5, "double": False}, 1))
-Sweep! You +5, P0 −5 (marker 10C)
+Sweep! You +5, P0 −5 (marker 10♣)
 >>> describe({"type": "play", "to": "all", "seat": 2, "card": "9D", "taken": ["2H", "7S"]}, 0)
-'P2 plays 9D, takes 2H 7S'
+'P2 plays 9♦, takes 2♥ 7♠'
 """
 
 from __future__ import annotations
@@ -96,12 +96,12 @@ def describe(event: dict[str, Any], seat: int | None) -> str | None:
         who = _who(event["seat"], seat)
         verb = "play" if who == "You" else "plays"
         if event["taken"]:
-            return f"{who} {verb} {event['card']}, takes {' '.join(event['taken'])}"
-        return f"{who} {verb} {event['card']} (trailed)"
+            return f"{who} {verb} {_card(event['card'])}, takes {_cards(event['taken'])}"
+        return f"{who} {verb} {_card(event['card'])} (trailed)"
     if kind == "sweep":
         kind_ = "Double sweep" if event["double"] else "Sweep"
         return (f"{kind_}! {_who(event['seat'], seat)} +{event['points']}, {_who(event['previous'], seat)} "
-                f"−{event['points']} (marker{'s' if len(event['markers']) > 1 else ''} {' '.join(event['markers'])})")
+                f"−{event['points']} (marker{'s' if len(event['markers']) > 1 else ''} {_cards(event['markers'])})")
     if kind == "award":
         return (f"{_who(event['seat'], seat)} take{'' if event['seat'] == seat else 's'} the rest: "
                 f"{_cards(event['cards'])} and spade faces {_cards(event['spade_faces'])}")
@@ -119,7 +119,8 @@ def describe(event: dict[str, Any], seat: int | None) -> str | None:
 
 
 def sim_stats(game: Game, levels: list[str]) -> dict[str, list[float | None]]:
-    """Per seat: mean card points per deal, sweeps made and suffered per deal, double sweeps per match."""
+    """Per seat: card points per deal (`pts/deal`), sweeps made (`sweeps`) and suffered (`swept on`) per
+    deal, and double sweeps made per match (`doubles`)."""
     n = game.players
     points = [0.0] * n
     made = [0.0] * n
@@ -137,8 +138,8 @@ def sim_stats(game: Game, levels: list[str]) -> dict[str, list[float | None]]:
             doubles[e["seat"]] += e["double"]
     d = max(deals, 1)
     return {
-        "card pts/deal": [p / d for p in points],
-        "sweeps/deal": [m / d for m in made],
-        "swept on/deal": [m / d for m in suffered],
-        "doubles/match": list(doubles),
+        "pts/deal": [p / d for p in points],
+        "sweeps": [m / d for m in made],
+        "swept on": [m / d for m in suffered],
+        "doubles": list(doubles),
     }
