@@ -608,21 +608,17 @@ class Cribbage(Game):
         self._fresh = True  # no action applied yet (see audit_hidden)
         dealer = o["first_dealer"]
         if dealer is None:
-            deck = list(range(52))
-
-            def draw(k: int) -> list[int]:
-                # A re-draw reshuffles the pack without the cut cards already face up on the table.
-                cards = self.rng.sample(deck, k)
-                self.cut_cards.extend(cards)
-                for c in cards:
-                    deck.remove(c)
-                return cards
-
-            rounds, dealer = cut_for_dealer(n, draw)
+            rounds, dealer = cut_for_dealer(n, self._cut_draw)
             self.log.append({"type": "cut", "to": "all", "draws": rounds, "dealer": dealer})
         self.dealer = dealer
         self.hand_no = 0
         self._deal()
+
+    def _cut_draw(self, k: int) -> list[int]:
+        """``k`` cut cards; a re-draw reshuffles the pack without the cut cards already face up."""
+        cards = self.rng.sample([c for c in _PACK if c not in self.cut_cards], k)
+        self.cut_cards.extend(cards)
+        return cards
 
     def _draw(self, k: int) -> list[int]:
         """The top ``k`` cards of a uniformly shuffled pack, from one random number."""
