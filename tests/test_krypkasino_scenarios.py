@@ -328,6 +328,8 @@ def test_scn16_between_packets() -> None:
         g.apply(seat, "play " + card)
     assert g.view(0)["table"] == ["7C", "JS", "QH"]
     assert g.last_capturer == 1 and g.view(0)["stock_size"] == 40 and g.view(0)["packet"] == 7
+    top = [feltroom.cards.NAMES[c] for c in reversed(g.stock)][:8]
+    assert " ".join(top) == "9H 4S 8D KC 5C 6D 10H 3S"
     scores, dead, spades = list(g.scores), list(g.dead), list(g.spade_faces)
     events = g.apply(0, "play 2D")
     kinds = [e["type"] for e in events]
