@@ -1,7 +1,7 @@
 // feltroom browser client: app state, the connection, routing between the lobby and tables.
 
 import { Conn, syncClock } from './net.js';
-import { h, clear, $ } from './dom.js';
+import { h, clear, append, $ } from './dom.js';
 import { t, getLang, setLang, onLang } from './i18n.js';
 import { renderLobby } from './lobby.js';
 import { renderTable, tableEvents, tickClocks } from './table.js';
@@ -75,6 +75,7 @@ export function toast(text, kind = 'info', ms = 4000) {
 // ---- messages -------------------------------------------------------------
 
 function onMessage(msg) {
+  app.messages = (app.messages || 0) + 1;
   const meta = msg.id != null ? app.pending.get(msg.id) : null;
   if (msg.id != null) app.pending.delete(msg.id);
   switch (msg.type) {
@@ -152,6 +153,7 @@ export function render() {
 }
 
 function renderNow() {
+  app.renders = (app.renders || 0) + 1;
   renderHeader();
   const root = $('#app');
   if (app.route.screen === 'table') {
@@ -170,17 +172,17 @@ function renderNow() {
 function renderHeader() {
   const bar = $('#topbar');
   clear(bar);
-  bar.append(
+  append(bar, [
     h('a', { class: 'brand', href: '#/', 'aria-label': t('feltroom: lobby') },
       h('span', { class: 'brand-suits', 'aria-hidden': 'true' }, '♠♥'), 'feltroom'),
     h('span', { class: 'spacer' }),
     h('span', { class: `conn ${app.status}`, role: 'status', title: t(app.status) },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'conn-text' }, t(app.status))),
-    app.me.name ? h('span', { class: 'me-name', title: t('Your name') }, '👤 ', app.me.name) : null,
+    app.me.name ? h('span', { class: 'me-name', title: t('Your name') }, app.me.name) : null,
     h('div', { class: 'lang', role: 'group', 'aria-label': t('Language') },
       ['en', 'ru'].map((l) => h('button', { type: 'button', class: l === getLang() ? 'on' : '',
         'aria-pressed': l === getLang() ? 'true' : 'false', onclick: () => setLang(l), id: `lang-${l}` }, l.toUpperCase()))),
-  );
+  ]);
 }
 
 export function changeName(name) {

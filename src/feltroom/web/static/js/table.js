@@ -2,7 +2,7 @@
 // Common parts here (seats, clocks, action bar, history, results, keyboard); each game module
 // draws its own centre and hand (games/*.js).
 
-import { h, clear, $, $$ } from './dom.js';
+import { h, clear, append, $, $$ } from './dom.js';
 import { t } from './i18n.js';
 import { serverNow } from './net.js';
 import { app, send, nav, render, toast } from './main.js';
@@ -11,6 +11,11 @@ import { GAMES, gameTitle, optionChips } from './games/index.js';
 const BOT_LEVELS = ['random', 'heuristic', 'search'];
 
 // ---- context given to the game modules ----------------------------------------
+
+/** Run a game module's drawing code; a bug there must not freeze the table (the bar still works). */
+function safe(f, fallback = null) {
+  try { return f(); } catch (e) { console.error(e); return fallback; }
+}
 
 function makeCtx(st) {
   const info = st.info || {};
@@ -25,11 +30,10 @@ function makeCtx(st) {
     game: GAMES[info.game || (view && view.game)],
     deadlines: upd ? upd.deadlines || [] : [],
     name(i) {
-      const s = (info.seats || [])[i];
-      const nm = s && s.name ? s.name : t('Seat {n}', { n: i + 1 });
+      const nm = ctx.shortName(i);
       return i === me ? t('{name} (you)', { name: nm }) : nm;
     },
-    shortName(i) { const s = (info.seats || [])[i]; return s && s.name ? s.name : t('Seat {n}', { n: i + 1 }); },
+    shortName(i) { return seatName((info.seats || [])[i], i); },
     act(action) { act(st, action); },
     rerender() { render(); },
     deadline(pred) { return ctx.deadlines.find(pred) || null; },
@@ -37,6 +41,12 @@ function makeCtx(st) {
     has(a) { return ctx.legal.includes(a); },
   };
   return ctx;
+}
+
+/** A seat's display name: the player's name, or "Bot 3" for a bot seat. */
+export function seatName(s, i) {
+  if (s && s.bot) return t('Bot {n}', { n: i + 1 });
+  return s && s.name ? s.name : t('Seat {n}', { n: i + 1 });
 }
 
 export function act(st, action) {
@@ -49,16 +59,18 @@ export function act(st, action) {
 
 export function tableEvents(st, events, prev) {
   const ctx = makeCtx(st);
-  if (ctx.game && ctx.game.onEvents) ctx.game.onEvents(ctx, events, prev);
+  if (ctx.game && ctx.game.onEvents) safe(() => ctx.game.onEvents(ctx, events, prev));
   for (const ev of events) st.history.push({ kind: 'event', ev });
   if (st.history.length > 400) st.history.splice(0, st.history.length - 400);
 }
 
 // ---- clocks ----------------------------------------------------------------------
 
-export function tickClocks() {
+export function tickClocks() { fillClocks(document); }
+
+function fillClocks(root) {
   const now = serverNow();
-  for (const el of $$('[data-deadline]')) {
+  for (const el of $$('[data-deadline]', root)) {
     const left = Math.max(0, +el.dataset.deadline - now);
     const txt = left >= 60 ? `${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, '0')}` : left < 10 ? left.toFixed(1) : String(Math.ceil(left));
     if (el.dataset.bar != null) el.style.setProperty('--left', String(Math.min(1, left / (+el.dataset.bar || 1))));
@@ -101,16 +113,26 @@ export function renderTable(root, st) {
     clear($('.opps', scr)); clear($('.mine', scr));
     clear($('.center', scr)).append(waitingRoom(ctx));
   } else {
-    renderSeats($('.opps', scr), $('.mine', scr), ctx);
-    const center = clear($('.center', scr));
-    if (ctx.game) center.append(ctx.game.center(ctx));
-    renderMine($('.mine', scr), ctx);
+    // Build the new sections off-screen; replace a section only if it changed, so that
+    // updates that do not touch it (other seats' moves, chat) keep focus, hover and clicks.
+    const opps = document.createElement('section');
+    renderSeats(opps, ctx);
+    const center = document.createElement('section');
+    if (ctx.game) append(center, [safe(() => ctx.game.center(ctx))]);
+    const mine = document.createElement('section');
+    if (ctx.me != null) mine.append(seatPanel(ctx, ctx.me));
+    if (ctx.game && ctx.game.mine) append(mine, [safe(() => ctx.game.mine(ctx))]);
+    const offered = new Set([opps, center, mine].flatMap((b) => $$('[data-act]', b).map((e) => e.dataset.act)));
+    mine.append(actionBar(ctx, offered));
+    morph($('.opps', scr), opps);
+    morph($('.center', scr), center);
+    morph($('.mine', scr), mine);
   }
   renderStatus($('#status', scr), ctx);
   renderHistory($('#history', scr), ctx);
   renderKeys($('.keylist', scr), ctx);
   renderOverlay($('.overlay-host', scr), ctx);
-  if (ctx.view && ctx.game && ctx.game.afterRender) ctx.game.afterRender(ctx, scr);
+  if (ctx.view && ctx.game && ctx.game.afterRender) safe(() => ctx.game.afterRender(ctx, scr));
   if (focusKey) {
     const el = $$('[data-act],[data-key]', scr).find((e) => e.dataset.act === focusKey || e.dataset.key === focusKey);
     if (el) el.focus({ preventScroll: true });
@@ -121,13 +143,13 @@ export function renderTable(root, st) {
 function renderHead(box, ctx) {
   clear(box);
   const { info, view } = ctx;
-  box.append(
+  append(box, [
     h('button', { type: 'button', class: 'btn ghost back', onclick: () => nav({ screen: 'lobby' }), 'aria-label': t('Back to the lobby') }, '← ', h('span', { class: 'wide' }, t('Lobby'))),
     h('h1', null, info.game ? gameTitle(info.game) : t('Table'), h('span', { class: 'tid' }, ` #${ctx.st.key}`)),
-    view && ctx.game && ctx.game.headInfo ? h('span', { class: 'hinfo' }, ctx.game.headInfo(ctx)) : null,
+    view && ctx.game && ctx.game.headInfo ? h('span', { class: 'hinfo' }, safe(() => ctx.game.headInfo(ctx))) : null,
     ctx.me == null && info.state && info.state !== 'waiting' ? h('span', { class: 'chip spect' }, t('spectating')) : null,
     h('div', { class: 'chips' }, optionChips(info.game, info.options).map((c) => h('span', { class: 'chip' }, c))),
-  );
+  ]);
 }
 
 function waitingRoom(ctx) {
@@ -142,7 +164,7 @@ function waitingRoom(ctx) {
       BOT_LEVELS.map((l) => h('option', { value: l }, t(l))));
     return h('li', { class: `wseat ${taken ? 'taken' : 'free'} ${i === info.you ? 'me' : ''}`, dataset: { seat: i } },
       h('span', { class: 'snum' }, String(i + 1)),
-      h('span', { class: 'sname' }, taken ? (s.bot ? h('span', null, '🤖 ', s.name || t('bot'), ' ', h('small', { class: 'muted' }, t(String(s.bot)))) : s.name) : h('span', { class: 'muted' }, t('empty seat'))),
+      h('span', { class: 'sname' }, taken ? (s.bot ? h('span', null, h('span', { class: 'badge bot' }, t('BOT')), ' ', t('{level} bot', { level: t(String(s.bot)) })) : s.name) : h('span', { class: 'muted' }, t('empty seat'))),
       i === info.you ? h('span', { class: 'chip you' }, t('you')) : null,
       h('span', { class: 'spacer' }),
       !taken && !seated ? h('button', { type: 'button', class: 'btn primary', dataset: { sit: i },
@@ -186,12 +208,13 @@ function seatPanel(ctx, i) {
     'aria-label': `${ctx.name(i)}${turn ? ' — ' + t('to act') : ''}` },
   h('div', { class: 'shead' },
     h('span', { class: `presence ${s.connected === false ? 'off' : 'on'}`, title: s.connected === false ? t('disconnected') : t('connected') }),
-    h('span', { class: 'sname' }, s.bot ? '🤖 ' : '', ctx.name(i)),
+    s.bot || s.standin ? h('span', { class: 'badge bot', title: t('bot') }, t('BOT')) : null,
+    h('span', { class: 'sname' }, ctx.name(i)),
     view.dealer === i ? h('span', { class: 'badge dealer', title: t('dealer') }, t('D')) : null,
     h('span', { class: 'spacer' }),
     ctx.clock(clockD),
     h('span', { class: 'score', title: t('score') }, String((view.scores || [])[i] ?? ''))),
-  ctx.game && ctx.game.seatExtra ? ctx.game.seatExtra(ctx, i) : null);
+  ctx.game && ctx.game.seatExtra ? safe(() => ctx.game.seatExtra(ctx, i)) : null);
 }
 
 function seatOrder(ctx) {
@@ -199,35 +222,31 @@ function seatOrder(ctx) {
   return Array.from({ length: n }, (_, k) => (me + k) % n);
 }
 
-function renderSeats(opps, mine, ctx) {
-  clear(opps);
+function renderSeats(opps, ctx) {
   const order = seatOrder(ctx);
   const others = ctx.me == null ? order : order.slice(1);
-  opps.dataset.count = String(others.length);
   for (const i of others) opps.append(seatPanel(ctx, i));
 }
 
-function renderMine(box, ctx) {
+/** Move the children of `fresh` into `box` unless `box` already shows the same thing. */
+function morph(box, fresh) {
+  fillClocks(fresh);
+  if (box.innerHTML === fresh.innerHTML) return false;
   clear(box);
-  if (ctx.me != null) box.append(seatPanel(ctx, ctx.me));
-  if (ctx.game && ctx.game.mine) box.append(ctx.game.mine(ctx));
-  box.append(actionBar(ctx));
+  while (fresh.firstChild) box.append(fresh.firstChild);
+  return true;
 }
 
 /** Buttons for the game's own bar actions, then every legal action nothing else offers. */
-function actionBar(ctx) {
+function actionBar(ctx, offered) {
   const bar = h('div', { class: 'actionbar', role: 'toolbar', 'aria-label': t('Actions') });
-  const items = ctx.game && ctx.game.bar ? ctx.game.bar(ctx) : [];
+  const items = ctx.game && ctx.game.bar ? safe(() => ctx.game.bar(ctx), []) : [];
   for (const it of items) bar.append(actButton(ctx, it));
   // Fallback so that every legal action is always reachable.
   const covered = new Set(items.map((i) => i.act));
-  const rendered = () => new Set($$('.table-screen [data-act]').map((e) => e.dataset.act));
-  queueMicrotask(() => {
-    const seen = rendered();
-    const rest = ctx.legal.filter((a) => !covered.has(a) && !seen.has(a) && !(ctx.game && ctx.game.covers && ctx.game.covers(ctx, a)));
-    for (const a of rest) bar.append(actButton(ctx, { act: a, label: a }));
-  });
-  bar.append(notationBox(ctx));
+  const rest = ctx.legal.filter((a) => !covered.has(a) && !offered.has(a) && !(ctx.game && ctx.game.covers && ctx.game.covers(ctx, a)));
+  for (const a of rest) bar.append(actButton(ctx, { act: a, label: a }));
+  append(bar, [notationBox(ctx)]);
   return bar;
 }
 
@@ -255,7 +274,7 @@ function renderStatus(box, ctx) {
   const { st, view } = ctx;
   if (st.error) box.append(h('p', { class: 'error', id: 'act-error', role: 'alert' }, '⚠ ', st.error.text, st.error.rule ? h('small', null, ` (${st.error.rule})`) : null));
   if (!view) return;
-  const line = ctx.game && ctx.game.status ? ctx.game.status(ctx) : '';
+  const line = ctx.game && ctx.game.status ? safe(() => ctx.game.status(ctx), '') : '';
   const mine = ctx.me != null && (view.to_act || []).includes(ctx.me);
   box.append(h('p', { class: `line ${mine ? 'yours' : ''}`, id: 'status-line' }, line));
   if (ctx.ui.toastLine) box.append(h('p', { class: 'info-line', id: 'info-line' }, ctx.ui.toastLine));
@@ -269,7 +288,7 @@ function renderHistory(box, ctx) {
     let node = null;
     if (it.kind === 'chat') node = h('li', { class: 'chatmsg' }, h('b', null, it.from, ': '), it.text);
     else if (ctx.game && ctx.game.narrate) {
-      const out = ctx.game.narrate(it.ev, ctx);
+      const out = safe(() => ctx.game.narrate(it.ev, ctx));
       if (out) node = h('li', { class: `ev ev-${it.ev.type} ${out.cls || ''}` }, out.node || out);
     }
     if (node) box.append(node);
@@ -297,7 +316,7 @@ function renderOverlay(box, ctx) {
       h('div', { class: 'result panel' },
         h('h2', { id: 'result-h' }, ctx.me == null ? t('Game over') : won ? t('You win!') : t('Game over')),
         h('p', null, t('Winner: {names}', { names: view.winners.map((w) => ctx.shortName(w)).join(', ') })),
-        ctx.game && ctx.game.resultExtra ? ctx.game.resultExtra(ctx) : null,
+        ctx.game && ctx.game.resultExtra ? safe(() => ctx.game.resultExtra(ctx)) : null,
         h('table', { class: 'scores' }, h('thead', null, h('tr', null, h('th', null, t('Player')), h('th', null, t('Score')))),
           h('tbody', null, order.map((i) => h('tr', { class: view.winners.includes(i) ? 'winner' : '' },
             h('td', null, view.winners.includes(i) ? '🏆 ' : '', ctx.name(i)), h('td', null, String(scores[i])))))),

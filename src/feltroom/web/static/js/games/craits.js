@@ -37,7 +37,10 @@ export default {
   lowWins: true,
 
   onEvents(ctx, events) {
-    for (const ev of events) if (ev.type === 'hand_start' || ev.type === 'play') { ctx.ui.pick = null; }
+    for (const ev of events) {
+      if (ev.type === 'hand_start' || ev.type === 'play') ctx.ui.pick = null;
+      if (ev.type === 'hand_end') ctx.ui.handEnd = ev;
+    }
   },
 
   headInfo(ctx) {
@@ -162,7 +165,7 @@ export default {
       case 'idiot': return { cls: 'big', node: [n(ev.seat), ' ', t('forgot to say “one card”!')] };
       case 'declare': return [n(ev.seat), ' ', t('says “one card”')];
       case 'timeout': return [t('Time'), ': ', ev.seats.map((s) => ctx.shortName(s)).join(', ')];
-      case 'hand_end': return { cls: 'sep', node: [t('Hand {n} over', { n: ev.hand }), ': ', ev.hand_scores.map((s, i) => `${ctx.shortName(i)} ${s >= 0 ? '+' : ''}${s}`).join(', ')] };
+      case 'hand_end': return { cls: 'sep', node: [t('Hand {n} over', { n: ev.hand }), ': ', (ev.hand_scores || []).map((s, i) => `${ctx.shortName(i)} ${s >= 0 ? '+' : ''}${s}`).join(', ')] };
       case 'game_end': return { cls: 'sep', node: [t('Game over'), '. ', t('Winner: {names}', { names: ev.winners.map((w) => ctx.shortName(w)).join(', ') })] };
       default: return null;
     }
@@ -183,10 +186,14 @@ function suitPicker(ctx) {
     }), h('button', { type: 'button', class: 'btn ghost', onclick: () => { ctx.ui.pick = null; ctx.rerender(); } }, t('Cancel'))));
 }
 
-function handTable(ctx, r) {
-  return h('table', { class: 'rr' }, h('tbody', null, r.hands.map((hand, i) => h('tr', { class: (r.went_out || []).includes(i) ? 'declarer' : '' },
-    h('td', null, ctx.shortName(i), (r.went_out || []).includes(i) ? ' ★' : ''),
-    h('td', { class: 'cards-inline' }, hand.length ? cardsText(hand) : '—'),
-    h('td', null, `${r.hand_scores[i] >= 0 ? '+' : ''}${r.hand_scores[i]}`),
-    h('td', null, h('b', null, String(r.scores[i])))))));
+function handTable(ctx, lh) {
+  const ev = ctx.ui.handEnd && ctx.ui.handEnd.hand === lh.hand ? ctx.ui.handEnd : {};
+  const r = { ...ev, ...lh, hands: lh.hands || ev.hands || null };
+  const at = (list, i) => (list ? list[i] : undefined);
+  const out = r.went_out || [];
+  return h('table', { class: 'rr' }, h('tbody', null, Array.from({ length: ctx.n }, (_, i) => h('tr', { class: out.includes(i) ? 'declarer' : '' },
+    h('td', null, ctx.shortName(i), out.includes(i) ? ' ★' : ''),
+    r.hands ? h('td', { class: 'cards-inline' }, (at(r.hands, i) || []).length ? cardsText(at(r.hands, i)) : '—') : null,
+    h('td', null, `${(at(r.hand_scores, i) ?? 0) >= 0 ? '+' : ''}${at(r.hand_scores, i) ?? ''}`),
+    h('td', null, h('b', null, String(at(r.scores, i) ?? '')))))));
 }

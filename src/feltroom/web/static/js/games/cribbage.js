@@ -10,13 +10,33 @@ import { handBacks, digitKey, digitIndex } from './common.js';
 const SIDE_COLORS = ['#e0493e', '#3b82f6', '#22a06b', '#d4a017', '#a855f7', '#ec4899'];
 const PART = { fifteen: 'fifteen', thirty_one: 'thirty-one', pair: 'pair', run: 'run', go: 'go', last: 'last card', flush: 'flush', nobs: 'his nobs', heels: 'his heels', pairs: 'pairs', runs: 'runs' };
 
+const toList = (x) => (Array.isArray(x) ? x : typeof x === 'string' ? x.split(/\s+/).filter(Boolean) : []);
+const NORM = new WeakMap();
+/** The view with lists as lists (card lists may come as strings) and `series` filled in. */
+function norm(v) {
+  if (NORM.has(v)) return NORM.get(v);
+  const played = (v.played || []).map((p) => (Array.isArray(p) ? p : [p.seat, p.card]));
+  const series = v.series ? v.series : v.series_start != null ? played.slice(v.series_start) : [];
+  const fix = (s) => (s ? { ...s, cards: toList(s.cards), starter: s.starter || v.starter,
+    breakdown: (s.breakdown || []).map((b) => [b[0], toList(b[1]), b[2]]) } : s);
+  const out = { ...v, hand: toList(v.hand), discards: toList(v.discards), played, series, go: v.go || [],
+    show: fix(v.show), counted: (v.counted || []).map(fix), to_discard: v.to_discard || [] };
+  NORM.set(v, out);
+  return out;
+}
+const VV = (ctx) => norm(ctx.view);
+
 function sideCount(v) {
+  if (Array.isArray(v.sides) && v.sides.length && Array.isArray(v.sides[0])) return v.sides.length;
   const tm = v.options.teams;
   return tm === '2x2' || tm === '2x3' ? 2 : tm === '3x2' ? 3 : v.players;
 }
-const sideOf = (v, s) => s % sideCount(v);
+const sideOf = (v, s) => {
+  if (Array.isArray(v.sides) && v.sides.length && Array.isArray(v.sides[0])) { const k = v.sides.findIndex((m) => m.includes(s)); if (k >= 0) return k; }
+  return s % sideCount(v);
+};
 function sideMembers(v, side) { return Array.from({ length: v.players }, (_, i) => i).filter((i) => sideOf(v, i) === side); }
-function sideName(ctx, side) { return sideMembers(ctx.view, side).map((i) => ctx.shortName(i)).join(' & '); }
+function sideName(ctx, side) { return sideMembers(VV(ctx), side).map((i) => ctx.shortName(i)).join(' & '); }
 
 function discardN(ctx) {
   const a = ctx.legal.find((x) => x.startsWith('discard '));
@@ -31,7 +51,7 @@ function discardAction(ctx) {
 }
 
 function toggle(ctx, card) {
-  const sel = (ctx.ui.sel = (ctx.ui.sel || []).filter((c) => (ctx.view.hand || []).includes(c)));
+  const sel = (ctx.ui.sel = (ctx.ui.sel || []).filter((c) => VV(ctx).hand.includes(c)));
   const i = sel.indexOf(card);
   if (i >= 0) sel.splice(i, 1);
   else { sel.push(card); while (sel.length > discardN(ctx)) sel.shift(); }
@@ -47,7 +67,7 @@ function partsText(parts) { return (parts || []).map(([k, p]) => `${t(PART[k] ||
 
 /** CRIB-KEY-1..6: the answer to a hotkey, read from the view only. */
 export function hotkey(ctx, key) {
-  const v = ctx.view;
+  const v = VV(ctx);
   const ph = v.phase;
   const showText = (s) => {
     if (!s) return t('Nothing counted yet.');
@@ -106,10 +126,10 @@ export default {
     }
   },
 
-  headInfo(ctx) { const v = ctx.view; return [t('Hand {n}', { n: v.hand_no }), ' · ', t('to {n}', { n: v.target })]; },
+  headInfo(ctx) { const v = VV(ctx); return [t('Hand {n}', { n: v.hand_no }), ' · ', t('to {n}', { n: v.target })]; },
 
   seatExtra(ctx, i) {
-    const v = ctx.view;
+    const v = VV(ctx);
     const tags = [];
     if ((v.to_discard || []).includes(i)) tags.push(h('span', { class: 'badge' }, t('discarding')));
     if ((v.go || []).includes(i)) tags.push(h('span', { class: 'badge warn' }, t('go')));
@@ -120,7 +140,7 @@ export default {
   },
 
   center(ctx) {
-    const v = ctx.view;
+    const v = VV(ctx);
     const starter = v.starter ? cardEl(v.starter, { label: t('Starter: {card}', { card: v.starter }) }) : backEl({ label: t('Starter not turned yet') });
     const crib = v.crib_size ? backEl({ label: t('Crib of {name}: {n} cards', { name: ctx.shortName(v.dealer), n: v.crib_size }), text: String(v.crib_size) }) : emptyEl(t('Crib: empty'), { text: t('crib') });
     return h('div', { class: 'crib-center' },
@@ -139,7 +159,7 @@ export default {
   },
 
   mine(ctx) {
-    const v = ctx.view;
+    const v = VV(ctx);
     if (ctx.me == null) return null;
     const hand = v.hand || [];
     const discarding = discardN(ctx) > 0;
@@ -167,7 +187,7 @@ export default {
   covers(ctx, a) { return a.startsWith('discard ') || a.startsWith('claim '); },
 
   status(ctx) {
-    const v = ctx.view;
+    const v = VV(ctx);
     if (v.over) return t('Game over.');
     const mine = (v.to_act || []).includes(ctx.me);
     if (v.phase === 'discard') return mine ? t('Choose {n} for the crib of {name}, then confirm.', { n: discardN(ctx), name: ctx.shortName(v.dealer) }) : t('Waiting for discards.');
@@ -178,7 +198,7 @@ export default {
 
   onKey(ctx, e) {
     const key = e.key.toUpperCase();
-    const v = ctx.view;
+    const v = VV(ctx);
     if (claimRange(ctx)) {
       if (/^[0-9]$/.test(e.key)) { ctx.ui.claim = ((ctx.ui.claim || '') + e.key).slice(-2); ctx.rerender(); return true; }
       if (e.key === 'Backspace') { ctx.ui.claim = (ctx.ui.claim || '').slice(0, -1); ctx.rerender(); return true; }
@@ -212,7 +232,7 @@ export default {
     switch (ev.type) {
       case 'cut': return [t('Cut for the deal'), ': ', n(ev.dealer), ' ', t('deals')];
       case 'hand_start': return { cls: 'sep', node: [t('Hand {n}', { n: ev.hand }), ': ', t('{name} deals', { name: ctx.shortName(ev.dealer) })] };
-      case 'reveal': return [t('You are dealt'), ' ', cardsText(ev.cards)];
+      case 'reveal': return [t('You are dealt'), ' ', cardsText(toList(ev.cards))];
       case 'crib_card': return t('A card from the stock goes to the crib.');
       case 'discard': return [n(ev.seat), ' ', t('discards to the crib')];
       case 'starter': return [t('Starter'), ' ', cardText(ev.card)];
@@ -220,7 +240,7 @@ export default {
       case 'go': return [n(ev.seat), ': ', t('go')];
       case 'reset': return t('The count goes back to 0.');
       case 'score': return { cls: 'score', node: [n(ev.seat), ' ', h('b', null, `+${ev.points}`), ev.reason === 'muggins' ? ` ${t('muggins!')}` : '', ev.parts && ev.parts.length ? ` (${partsText(ev.parts)})` : ''] };
-      case 'show': return [t('Counting'), ' ', ev.crib ? t('crib of {name}', { name: ctx.shortName(ev.owner) }) : ctx.shortName(ev.owner), ': ', cardsText(ev.cards), ' + ', cardText(ev.starter)];
+      case 'show': return [t('Counting'), ' ', ev.crib ? t('crib of {name}', { name: ctx.shortName(ev.owner) }) : ctx.shortName(ev.owner), ': ', cardsText(toList(ev.cards)), ev.starter ? [' + ', cardText(ev.starter)] : ''];
       case 'count': return [ev.crib ? t('crib of {name}', { name: ctx.shortName(ev.owner) }) : ctx.shortName(ev.owner), ': ', ev.claim != null ? `${t('claim {n}', { n: ev.claim })}, ` : '', t('score {n}', { n: ev.score }),
         ev.muggins ? ` · ${t('muggins')} +${ev.muggins.points} ${ctx.shortName(ev.muggins.seat)}` : ''];
       case 'timeout': return [t('Time'), ': ', ev.seats.map((s) => ctx.shortName(s)).join(', ')];
@@ -256,7 +276,7 @@ function keypad(ctx) {
 }
 
 function showPanel(ctx) {
-  const s = ctx.view.show;
+  const s = VV(ctx).show;
   if (!s) return null;
   return h('div', { class: 'show panel', id: 'show' },
     h('div', null, h('b', null, s.crib ? t('Crib of {name}', { name: ctx.shortName(s.owner) }) : t('Hand of {name}', { name: ctx.shortName(s.owner) }))),
@@ -266,7 +286,7 @@ function showPanel(ctx) {
 }
 
 function board(ctx) {
-  const v = ctx.view;
+  const v = VV(ctx);
   const k = sideCount(v);
   const target = v.target;
   const W = 1000, rowH = 22, H = k * rowH + 10;

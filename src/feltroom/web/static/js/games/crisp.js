@@ -7,7 +7,8 @@ import { t } from '../i18n.js';
 import { cardEl, backEl, pileEl, emptyEl, cardText, cardsText } from '../cards.js';
 
 const SLOTS = ['L', 'C', 'R'];
-const PEEK_MS = 10000;
+// CRISP-AMB-4: at most 10 s. (A shorter time may be set in localStorage, e.g. by tests.)
+const PEEK_MS = Math.min(10000, +(localStorage.getItem('feltroom.peekMs') || 10000));
 const slotName = (s) => t({ L: 'left', C: 'centre', R: 'right' }[s]);
 
 function peeks(ctx) { return (ctx.ui.peeks = ctx.ui.peeks || []); }
@@ -31,7 +32,7 @@ export default {
     const me = ctx.me;
     for (const ev of events) {
       if (ev.type === 'round_start') { hidePeeks(ctx); ctx.ui.qsel = null; ctx.ui.roundClosed = false; }
-      if (ev.type === 'round_end') { hidePeeks(ctx); ctx.ui.roundClosed = false; }
+      if (ev.type === 'round_end') { hidePeeks(ctx); ctx.ui.roundClosed = false; ctx.ui.roundEnd = ev; }
       if (ev.type === 'window_open' && ev.seat === me) ctx.ui.windowAt = Date.now();
       if (me == null) continue;
       if (ev.type === 'swap' && ev.seat === me) dropPeek(ctx, ev.slot);
@@ -188,7 +189,7 @@ export default {
       case 'turn_end': return ev.why === 'timeout' || ev.lost ? [n(ev.seat), ' ', ev.why === 'timeout' ? t('ran out of time') : '', ev.lost ? ` ${t('loses {n} draws', { n: ev.lost })}` : ''] : null;
       case 'crisp': return { cls: 'big', node: [n(ev.seat), ' ', t('calls CRISP!')] };
       case 'window_close': return ev.why === 'decline' ? [n(ev.seat), ' ', t('does not call crisp')] : null;
-      case 'round_end': return { cls: 'sep', node: [t('Round {n} over', { n: ev.round }), ': ', ev.round_scores.map((s, i) => `${ctx.shortName(i)} +${s}`).join(', ')] };
+      case 'round_end': return { cls: 'sep', node: [t('Round {n} over', { n: ev.round }), ': ', (ev.round_scores || []).map((s, i) => `${ctx.shortName(i)} +${s}`).join(', ')] };
       case 'game_end': return { cls: 'sep', node: [t('Game over'), '. ', t('Winner: {names}', { names: ev.winners.map((w) => ctx.shortName(w)).join(', ') })] };
       default: return null;
     }
@@ -219,15 +220,21 @@ function crispBox(ctx) {
 }
 
 function roundPanel(ctx) {
-  const r = ctx.view.last_round;
-  if (!r || ctx.ui.roundClosed === r.round) return null;
+  const lr = ctx.view.last_round;
+  if (!lr || ctx.ui.roundClosed === lr.round) return null;
+  const ev = ctx.ui.roundEnd && ctx.ui.roundEnd.round === lr.round ? ctx.ui.roundEnd : {};
+  const r = { ...ev, ...lr, hands: lr.hands || ev.hands || null };
+  const n = ctx.n;
+  const at = (list, i) => (list ? list[i] : undefined);
   return h('div', { class: 'round-result panel', id: 'round-result', role: 'region', 'aria-label': t('Round {n} result', { n: r.round }) },
     h('div', { class: 'rr-head' }, h('b', null, t('Round {n} result', { n: r.round })),
       h('button', { type: 'button', class: 'btn ghost small', 'aria-label': t('Close'), onclick: () => { ctx.ui.roundClosed = r.round; ctx.rerender(); } }, '✕')),
-    h('table', { class: 'rr' }, h('tbody', null, r.hands.map((hand, i) => h('tr', { class: r.declarer === i ? 'declarer' : '' },
-      h('td', null, ctx.shortName(i), r.declarer === i ? ' ★' : ''),
-      h('td', { class: 'cards-inline' }, cardsText(hand)),
-      h('td', null, String(r.totals[i])),
-      h('td', null, `+${r.round_scores[i]}`),
-      h('td', null, h('b', null, String(r.scores[i]))))))));
+    h('table', { class: 'rr' },
+      h('thead', null, h('tr', null, h('th', null, ''), r.hands ? h('th', null, t('cards')) : null, h('th', null, t('total')), h('th', null, t('round')), h('th', null, t('score')))),
+      h('tbody', null, Array.from({ length: n }, (_, i) => h('tr', { class: r.declarer === i ? 'declarer' : '' },
+        h('td', null, ctx.shortName(i), r.declarer === i ? ' ★' : ''),
+        r.hands ? h('td', { class: 'cards-inline' }, cardsText(at(r.hands, i) || [])) : null,
+        h('td', null, String(at(r.totals, i) ?? '')),
+        h('td', null, `+${at(r.round_scores, i) ?? 0}`),
+        h('td', null, h('b', null, String(at(r.scores, i) ?? ''))))))));
 }

@@ -165,7 +165,7 @@ export default {
       case 'sweep': return { cls: 'big', node: [n(ev.seat), ' ', ev.double ? t('double sweep!') : t('sweep!'), ` ${ev.points}`] };
       case 'award': return [n(ev.seat), ' ', t('gets the last cards'), ' ', cardsText(ev.cards)];
       case 'timeout': return [t('Time'), ': ', ev.seats.map((s) => ctx.shortName(s)).join(', ')];
-      case 'deal_end': return { cls: 'sep', node: [t('Deal {n} over', { n: ev.deal }), ': ', ev.deal_scores.map((s, i) => `${ctx.shortName(i)} ${s}`).join(', ')] };
+      case 'deal_end': return { cls: 'sep', node: [t('Deal {n} over', { n: ev.deal }), ': ', (ev.deal_scores || []).map((s, i) => `${ctx.shortName(i)} ${s}`).join(', ')] };
       case 'game_end': return { cls: 'sep', node: [t('Game over'), '. ', t('Winner: {names}', { names: ev.winners.map((w) => ctx.shortName(w)).join(', ') })] };
       default: return null;
     }
@@ -195,6 +195,6 @@ function picker(ctx, card) {
 
 function dealTable(ctx, d) {
   return h('table', { class: 'rr' }, h('thead', null, h('tr', null, h('th', null, ''), h('th', null, t('cards')), h('th', null, t('sweeps')), h('th', null, t('deal')), h('th', null, t('total')))),
-    h('tbody', null, d.deal_scores.map((s, i) => h('tr', null, h('td', null, ctx.shortName(i)),
+    h('tbody', null, (d.deal_scores || []).map((s, i) => h('tr', null, h('td', null, ctx.shortName(i)),
       h('td', null, String((d.card_points || [])[i] ?? '')), h('td', null, String((d.transfers || [])[i] ?? '')), h('td', null, String(s)), h('td', null, h('b', null, String((d.scores || [])[i] ?? '')))))));
 }

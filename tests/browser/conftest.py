@@ -1,0 +1,62 @@
+"""Real-browser tests: Playwright drives Debian's chromium against the real server.
+
+Follows /work/shared/design/browser-tests.md: a session ``live_server`` runs ``create_app`` on a
+temporary SQLite file under uvicorn in a thread (each pytest-xdist worker gets its own server,
+port and database), and chromium is launched from /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run", "--disable-sync"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser/" in str(item.path).replace("\\", "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM,
+            "args": CHROMIUM_ARGS, "timeout": 30_000}
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server: str) -> str:
+    return live_server
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from feltroom.server.app import create_app
+
+    db: Path = tmp_path_factory.mktemp("room") / "room.sqlite"
+    # Bots think for 20 ms instead of 0.6 s so that whole games fit in the time budget.
+    app = create_app(database=str(db), bot_delay=0.02)
+    sock = socket.create_server(("127.0.0.1", 0))
+    url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        urllib.request.urlopen(url, timeout=10).close()
+    except urllib.error.HTTPError:
+        pass
+    yield url
+    server.should_exit = True
+    thread.join(5)

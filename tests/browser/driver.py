@@ -1,0 +1,92 @@
+"""Helpers that drive the web client like a person: create a table, seat bots, start, play."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page, expect
+
+# Picks the next thing a player would click, marks it with data-pick and returns a description.
+# Order: the crisp button (ends Crisp rounds fast), then any element offering a legal action
+# (data-act), then Cribbage discard selection, then a playable card that opens a choice.
+PICK = """() => {
+  document.querySelectorAll('[data-pick]').forEach(e => e.removeAttribute('data-pick'));
+  const scr = document.querySelector('.table-screen');
+  if (!scr) return null;
+  const vis = e => !e.disabled && e.offsetParent !== null;
+  const mark = (e, what) => { e.setAttribute('data-pick', '1'); return what; };
+  if (document.querySelector('#result')) return 'result';
+  const claim = document.querySelector('#claim-input');
+  if (claim && vis(claim)) return 'claim';
+  const crisp = scr.querySelector('[data-act="crisp"]');
+  if (crisp && vis(crisp)) return mark(crisp, 'crisp');
+  const acts = [...scr.querySelectorAll('[data-act]')].filter(vis);
+  if (acts.length) { const e = acts[Math.floor(Math.random() * acts.length)]; return mark(e, e.dataset.act); }
+  const sel = [...scr.querySelectorAll('.mine [data-select][aria-pressed="false"]')].filter(vis);
+  if (sel.length) return mark(sel[0], 'select ' + sel[0].dataset.card);
+  const cards = [...scr.querySelectorAll('.mine button.card.playable')].filter(vis);
+  if (cards.length) return mark(cards[0], 'open ' + cards[0].dataset.card);
+  return null;
+}"""
+
+
+def open_lobby(page: Page, name: str | None = None) -> None:
+    page.goto("/")
+    expect(page.locator("#topbar .conn.online")).to_be_visible()
+    if name:
+        page.fill("#name-input", name)
+        page.click("#name-save")
+        expect(page.locator("#topbar .me-name")).to_have_text(name)
+
+
+def create_table(page: Page, game: str, seats: int, options: dict[str, str | bool] | None = None) -> str:
+    """Create a table from the lobby form; returns its id (from the URL)."""
+    page.click(f"#pick-{game}")
+    page.select_option("#opt-seats", str(seats))
+    for key, value in (options or {}).items():
+        if isinstance(value, bool):
+            page.set_checked(f"#opt-{key}", value)
+        else:
+            page.select_option(f"#opt-{key}", value)
+    page.click("#create-btn")
+    expect(page.locator(".waiting")).to_be_visible()
+    return page.url.split("#/t/")[1]
+
+
+def fill_bots(page: Page, level: str = "random") -> None:
+    while page.locator("[data-addbot]").count():
+        page.locator("select.botlevel").first.select_option(level)
+        page.locator("[data-addbot]").first.click()
+        page.wait_for_timeout(50)
+    expect(page.locator("#start-btn")).to_be_enabled()
+
+
+def start(page: Page) -> None:
+    page.click("#start-btn")
+    expect(page.locator(".mine .seat.me")).to_be_visible()
+
+
+def play_to_end(page: Page, limit: float = 60.0, claim: str = "0") -> int:
+    """Click legal actions until the result screen shows; returns how many clicks it took."""
+    deadline = time.monotonic() + limit
+    clicks = 0
+    while time.monotonic() < deadline:
+        what = page.evaluate(PICK)
+        if what == "result":
+            expect(page.locator("#result")).to_be_visible()
+            return clicks
+        if what is None:
+            page.wait_for_timeout(40)
+            continue
+        try:
+            if what == "claim":
+                page.fill("#claim-input", claim, timeout=1000)
+                page.press("#claim-input", "Enter", timeout=1000)
+            else:
+                page.click("[data-pick]", timeout=1000)
+            clicks += 1
+        except Exception:  # the table re-rendered under the click: pick again
+            continue
+        page.wait_for_timeout(30)
+    raise AssertionError(f"no result screen after {limit} s ({clicks} clicks); status: "
+                         f"{page.locator('#status').inner_text()}")
