@@ -697,3 +697,45 @@ def test_copy_is_independent() -> None:
     assert c.copy().view(1) == c.view(1)
     g.apply(1, "discard KS QS")
     assert g.view(1) == c.view(1)
+
+
+def test_bad_seats_are_malformed() -> None:
+    g = scn2()
+    for seat in (2, -1, True, "1", [1], None):
+        assert g.legal_actions(seat) == []  # type: ignore[arg-type]
+        malformed(g, seat, "discard KS QS")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_scores_add_up_and_counts_match_the_scorer(players: int) -> None:
+    """CRIB-TEAM-5, CRIB-COUNT-1, CRIB-SCORE-7, CRIB-END-1/2: over whole random games every point is a
+    score event of its seat's side, each count equals score_hand of the set shown, nothing follows the end."""
+    import random
+
+    from feltroom.cards import NAMES
+
+    for seed in range(3):
+        options: dict[str, Any] = {"counting": "automatic", "target": 61}
+        if players == 4:
+            options["teams"] = "2x2"
+        g = Cribbage(players, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.to_act[0]
+            legal = g.legal_actions(seat)
+            g.apply(seat, legal[rng.randrange(len(legal))])
+        totals = [0] * len(g.side_scores)
+        shown: dict[str, Any] = {}
+        for e in g.log:
+            if e["type"] == "score":
+                assert e["side"] == g.side_of[e["seat"]] and e["points"] > 0
+                assert e["points"] == sum(p for _, p in e["parts"])
+                totals[e["side"]] += e["points"]
+            elif e["type"] == "show":
+                shown = e
+            elif e["type"] == "count":
+                crib_five = e["crib"] and g.options["crib_flush"] == "five"
+                assert e["score"] == score_hand(shown["cards"], shown["starter"], crib=crib_five).total
+        assert totals == g.side_scores and g.log[-1]["type"] == "game_end"
+        assert max(totals) >= 61 and sorted(t for t in totals if t >= 61) == [totals[g.win_side or 0]]
+        assert all(isinstance(c, str) and c in NAMES for e in g.log if e["type"] == "play" for c in [e["card"]])

@@ -684,7 +684,10 @@ class Cribbage(Game):
     # ------------------------------------------------------------------ the contract
 
     def legal_actions(self, seat: Seat) -> list[str]:
-        got = self._legal.get(seat)
+        try:
+            got = self._legal.get(seat)
+        except TypeError:  # an unhashable "seat": not a seat
+            return []
         if got is not None:
             return got
         phase = self.phase
@@ -769,7 +772,11 @@ class Cribbage(Game):
 
     def apply(self, seat: Seat, action: str) -> list[Event]:
         """As ``Game.apply``; the legal list is cached per state, so a listed action costs one scan."""
-        legal = self._legal.get(seat)
+        try:
+            legal = self._legal.get(seat)
+        except TypeError:
+            self.check_seat(seat)
+            raise
         if legal is None:
             legal = self.legal_actions(seat)
         if action not in legal:
