@@ -12,32 +12,46 @@ from __future__ import annotations
 import json
 import random
 import re
+import weakref
 from collections import Counter
 from typing import Any
 
 import feltroom
 from feltroom import CLOCK, IllegalAction, InvalidAction
+from feltroom.cards import NAMES
 from feltroom.game import Event, Game
 from feltroom.views import events_for
 
 CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC])"')
 JUNK = ["", "   ", "fly", "draw draw draw", "play", "play 1Z", "swap X", "queen L 99 R", "claim -1",
         "play 10 H", "discard ZZ", "take", "\x00", "play AS take", "suit Q", "DRAW now", "x" * 300]
+_ID = {name: i for i, name in enumerate(NAMES)}
+#: View keys that repeat earlier public events (the previous round's result), not the table now.
+HISTORY_KEYS = frozenset({"last_round", "last_hand"})
+#: Events whose cards were public when they happened and went back into the pack (the cut).
+HISTORY_EVENTS = frozenset({"cut"})
+_PACKS: weakref.WeakKeyDictionary[Game, Counter[int]] = weakref.WeakKeyDictionary()
 
 
-def cards_in(obj: Any) -> Counter[str]:
-    return Counter(CARD.findall(json.dumps(obj, allow_nan=False)))
+def cards_in(obj: Any, skip: frozenset[str] = frozenset(("type", "to"))) -> Counter[int]:
+    """The cards a JSON dict names: per card, the most copies any one of its fields names
+    (a card named in two fields of one message, say a hand and its cancelled cards, is one card)."""
+    most: Counter[int] = Counter()
+    for key, value in obj.items():
+        if key in skip:
+            continue
+        found = CARD.findall(json.dumps(value, allow_nan=False))
+        if found:
+            most |= Counter(_ID[c] for c in found)
+    return most
 
 
-def allowed(game: Game, hidden: list[int]) -> Counter[str]:
-    left = Counter(feltroom.cards.card_str(c) for c in game.pack())
-    left.subtract(Counter(feltroom.cards.card_str(c) for c in hidden))
-    return left
-
-
-def assert_within(game: Game, seen: Counter[str], hidden: list[int], what: str) -> None:
-    ok = allowed(game, hidden)
-    leaked = {c: n for c, n in seen.items() if n > ok[c]}
+def assert_within(game: Game, seen: Counter[int], hidden: list[int], what: str) -> None:
+    pack = _PACKS.get(game)
+    if pack is None:
+        pack = _PACKS[game] = Counter(game.pack())
+    hidden_count = Counter(hidden)
+    leaked = {NAMES[c]: n for c, n in seen.items() if n > pack[c] - hidden_count[c]}
     assert not leaked, f"{what} shows cards it may not know: {leaked}"
 
 
@@ -63,6 +77,8 @@ def audit_event(game: Game, event: Event) -> None:
                            all(type(s) is int and 0 <= s < game.players for s in to)), event
     if event["type"] == "reveal":
         assert to == [event["seat"]], f"a reveal goes to its seat alone: {event}"
+    if event["type"] in HISTORY_EVENTS:
+        return
     seen = cards_in(event)
     if not seen:
         return
@@ -93,7 +109,9 @@ def check_state(game: Game) -> None:
         for key in ("game", "seat", "players", "options", "phase", "to_act", "scores", "over", "winners"):
             assert key in view, f"view lacks {key!r}"
         assert "seed" not in view and "rng" not in view
-        assert_within(game, cards_in(view), game.audit_view_hidden(seat), f"view of seat {seat}")
+        json.dumps(view, allow_nan=False)
+        seen = cards_in(view, HISTORY_KEYS)
+        assert_within(game, seen, game.audit_view_hidden(seat), f"view of seat {seat}")
     for seat in [*range(game.players), CLOCK]:
         legal = game.legal_actions(seat)
         assert len(legal) == len(set(legal)), f"duplicate legal actions: {legal}"
