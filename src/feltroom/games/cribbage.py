@@ -309,17 +309,19 @@ def distribution(progress: Callable[[int, int], None] | None = None) -> dict[int
 def exhaustive_distribution(progress: Callable[[int, int], None] | None = None) -> dict[int, int]:
     """Score each of the 270,725 hands with each of its 48 starters (12,994,800 pairs).
 
-    Every hand is visited. A hand with no jack and no flush scores its starters by rank
-    only, so such hands are tallied by rank pattern and scored with all 48 starters at the
-    end; the other hands are scored starter rank by starter rank, with flush and nobs
-    checked suit by suit.
+    Every hand is visited once. Its starters are scored by rank (one table look-up per
+    starter rank) and, for flush and nobs, by suit. Hands that score alike with every
+    starter are tallied together first: a hand with no jack and no flush by its rank
+    pattern, a hand with jacks by its rank pattern and which of its cards share a jack's
+    suit (those cannot be starters that give nobs).
     """
-    _all_rank_keys(5)
+    warm_tables()
     table = {k: v[0] for k, v in _RANK_TABLE.items()}
     out = [0] * 30
     bits = RANK_BIT
     rank_bits = [(r, 1 << (3 * r), 3 * r) for r in range(13)]
     plain: dict[int, int] = {}
+    jacks: dict[tuple[int, int, tuple[int, ...]], int] = {}
     done = 0
     for a in range(49):
         ka = bits[a]
@@ -332,31 +334,25 @@ def exhaustive_distribution(progress: Callable[[int, int], None] | None = None) 
                 fc = fb and c & 3 == sa
                 for d in range(c + 1, 52):
                     key = kc + bits[d]
-                    flush = fc and d & 3 == sa
-                    if d < 40 and not flush:
-                        plain[key] = plain.get(key, 0) + 1
-                        continue
-                    hand = (a, b, c, d)
-                    jack_suits = [x & 3 for x in hand if 40 <= x < 44]
-                    nj = len(jack_suits)
-                    blocked = [0] * 13  # hand cards of each rank in a jack's suit: not starters
-                    for x in hand:
-                        if x & 3 in jack_suits:
-                            blocked[x >> 2] += 1
-                    for r, bit, shift in rank_bits:
-                        held = (key >> shift) & 7
-                        if held == 4:
-                            continue
-                        pts = table[key + bit]
-                        if flush:
+                    if fc and d & 3 == sa:  # a flush: score each starter by suit
+                        hand = (a, b, c, d)
+                        jack_suits = [x & 3 for x in hand if 40 <= x < 44]
+                        for r, bit, shift in rank_bits:
+                            if (key >> shift) & 7 == 4:
+                                continue
+                            pts = table[key + bit]
                             for st in range(4 * r, 4 * r + 4):
                                 if st not in hand:
                                     p = pts + (5 if st & 3 == sa else 4)
                                     out[p + (1 if r != 10 and (st & 3) in jack_suits else 0)] += 1
-                            continue
-                        nobs = 0 if r == 10 else nj - blocked[r]
-                        out[pts] += 4 - held - nobs
-                        out[pts + 1] += nobs
+                    elif d < 40 or not (40 <= d < 44 or 40 <= c < 44 or 40 <= b < 44 or 40 <= a < 44):
+                        plain[key] = plain.get(key, 0) + 1  # no jack
+                    else:
+                        hand = (a, b, c, d)
+                        js = [x & 3 for x in hand if 40 <= x < 44]
+                        blocked = tuple(x >> 2 for x in hand if x & 3 in js and not 40 <= x < 44)
+                        sig = (key, len(js), blocked)
+                        jacks[sig] = jacks.get(sig, 0) + 1
                 done += 51 - c
             if progress is not None:
                 progress(done, 270725)
@@ -365,18 +361,16 @@ def exhaustive_distribution(progress: Callable[[int, int], None] | None = None) 
             n = 4 - ((key >> shift) & 7)
             if n:
                 out[table[key + bit]] += m * n
+    for (key, nj, blocked), m in jacks.items():
+        for r, bit, shift in rank_bits:
+            held = (key >> shift) & 7
+            if held == 4:
+                continue
+            pts = table[key + bit]
+            nobs = 0 if r == 10 else nj - blocked.count(r)  # starters of a jack's suit, not in the hand
+            out[pts] += m * (4 - held - nobs)
+            out[pts + 1] += m * nobs
     return {s: n for s, n in enumerate(out) if n}
-
-
-def _all_rank_keys(size: int) -> list[int]:
-    """Fill the rank table for every rank multiset of ``size`` cards; return their keys."""
-    keys = []
-    for ranks in itertools.combinations_with_replacement(range(13), size):
-        if any(ranks.count(r) > 4 for r in set(ranks)):
-            continue
-        keys.append(sum(1 << (3 * r) for r in ranks))
-        _rank_entry([4 * r + i for i, r in _suited(ranks)])
-    return keys
 
 
 def warm_tables() -> None:
