@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -139,10 +140,18 @@ async def serve_socket(room: Room, conn: Connection, ws: WebSocket, limits: Limi
             return
         if not conn.bucket.take(time.monotonic()):
             conn.strikes += 1
-            conn.send(p.error("rate_limited", f"at most {limits.rate:g} messages a second: slow down"))
+            conn.send(p.error("rate_limited", f"at most {limits.rate:g} messages a second: slow down", None,
+                              _id_of(text)))
             if conn.strikes >= limits.abuse_strikes:
                 conn.close(1008)
                 return
             continue
         conn.strikes = 0
         await room.receive(conn, text, received)
+
+
+def _id_of(text: str) -> Any:
+    try:
+        return p.message_id(json.loads(text))
+    except (ValueError, RecursionError):
+        return None

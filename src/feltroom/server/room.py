@@ -13,7 +13,7 @@ from ..registry import GAMES, new_game
 from . import protocol as p
 from .bots import levels_for
 from .clock import Clock
-from .connection import Connection, Player, dumps
+from .connection import Connection, Player, dumps, with_id
 from .limits import Limits
 from .lobby_options import lobby_options
 from .names import clean_text
@@ -162,11 +162,11 @@ class Room:
                 elif isinstance(msg, p.Join):
                     self.join(conn, table, msg)
                 elif isinstance(msg, p.Leave):
-                    self.leave(conn, table)
+                    self.leave(conn, table, msg.id)
                 elif isinstance(msg, p.Bot):
                     self.bot(conn, table, msg)
                 elif isinstance(msg, p.Start):
-                    self.start(conn, table)
+                    self.start(conn, table, msg.id)
                 elif isinstance(msg, p.Watch):
                     self.watch(conn, table, msg.id)
                 elif isinstance(msg, p.Chat):
@@ -243,7 +243,7 @@ class Room:
         mine = table.seat_of(player)
         if mine is not None:
             if table.state == "playing" and table.seats[mine].left:
-                table.take_back(mine)
+                table.take_back(mine, conn, msg.id)
                 return
             raise ProtocolError("forbidden", f"you already sit at seat {mine} of this table")
         if table.state != "waiting":
@@ -268,10 +268,10 @@ class Room:
         conn.watching.discard(table.id)
         table.spectators.discard(conn)
         table.save()
-        table.broadcast_table()
+        table.broadcast_table(conn, msg.id)
         self.lobby_changed()
 
-    def leave(self, conn: Connection, table: Table) -> None:
+    def leave(self, conn: Connection, table: Table, mid: Any) -> None:
         player = conn.player
         assert player is not None
         seat = table.seat_of(player)
@@ -280,14 +280,14 @@ class Room:
         if table.state == "playing":
             if table.seats[seat].left:
                 raise ProtocolError("forbidden", "you already left this game")
-            table.leave_running(seat)
+            table.leave_running(seat, conn, mid)
             return
         if table.state != "waiting":
             raise ProtocolError("forbidden", "the game is over")
         table.seats[seat].player = None
         player.tables.discard(table.id)
         for c in player.conns:
-            c.send({"type": "left", "table": table.id})
+            c.send({"type": "left", "table": table.id, **({"id": mid} if c is conn else {})})
         if table.host is player:
             humans = [s.player for s in table.seats if s.player is not None]
             if not humans:
@@ -331,15 +331,15 @@ class Room:
                 raise ProtocolError("full", f"seat {msg.seat} is taken by {seat.player.name}")
             seat.bot = msg.level
         table.save()
-        table.broadcast_table()
+        table.broadcast_table(conn, msg.id)
         self.lobby_changed()
 
-    def start(self, conn: Connection, table: Table) -> None:
+    def start(self, conn: Connection, table: Table, mid: Any) -> None:
         self._host_waiting(conn, table, "start the game")
         free = [i for i, s in enumerate(table.seats) if not s.taken]
         if free:
             raise ProtocolError("forbidden", f"every seat must be taken first (free: {', '.join(map(str, free))})")
-        table.start(self.clock.now())
+        table.start(self.clock.now(), conn, mid)
 
     def watch(self, conn: Connection, table: Table, mid: Any) -> None:
         assert conn.player is not None
@@ -364,4 +364,4 @@ class Room:
             raise ProtocolError("bad_message", str(e)) from None
         out = dumps({"type": "chat", "table": table.id, "from": player.name, "player": player.id, "text": text})
         for c, _ in table.audience():
-            c.send(out)
+            c.send(with_id(out, msg.id) if c is conn else out)

@@ -156,12 +156,12 @@ class Table:
             msg["id"] = mid
         conn.send(msg)
 
-    def broadcast_table(self) -> None:
+    def broadcast_table(self, sender: Connection | None = None, mid: Any = None) -> None:
         cache: dict[int | None, str] = {}
         for conn, seat in self.audience():
             if seat not in cache:
                 cache[seat] = dumps(self.table_message(seat))
-            conn.send(cache[seat])
+            conn.send(with_id(cache[seat], mid) if conn is sender else cache[seat])
 
     def send_full_update(self, conn: Connection, seat: int | None) -> None:
         if self.game is not None:
@@ -206,7 +206,7 @@ class Table:
 
     # ------------------------------------------------------------------ the game
 
-    def start(self, now: float) -> None:
+    def start(self, now: float, sender: Connection | None = None, mid: Any = None) -> None:
         """Deal: a fresh seed and salt, publish ``fair``, start the clocks and the bots."""
         self.seed, self.salt = new_seed_salt()
         self.fair = fair_hash(self.seed, self.salt)
@@ -218,7 +218,7 @@ class Table:
                 s.driver = BotSeat(s.bot, self.game, i)
         apply_timer_events(self.deadlines, self.game.log, now)
         self.save()
-        self.broadcast_table()
+        self.broadcast_table(sender, mid)
         self.broadcast_update(0)
         self.room.lobby_changed()
         self._after_change()
@@ -256,7 +256,7 @@ class Table:
             raise ProtocolError("forbidden", "the game is over")
         if self.seats[seat].left:
             raise ProtocolError("forbidden", "you left this game: join the table again to take your seat back")
-        if seq != self.seq:
+        if seq != self.seq and not self._behind_by_clock_only(seq):
             raise ProtocolError("stale", f"seq {seq} is not the table's current seq {self.seq}: "
                                          "apply the updates you have not seen, then act again")
         try:
@@ -267,6 +267,13 @@ class Table:
             raise ProtocolError("invalid", str(e)) from None
         finally:
             self._after_change()
+
+    def _behind_by_clock_only(self, seq: int) -> bool:
+        """Whether only CLOCK actions were applied after ``seq``: a client cannot have seen a
+        deadline that its own message made due, so its action is judged after them."""
+        game = self.game
+        assert game is not None
+        return 0 <= seq < len(game.actions) and all(a[0] == CLOCK for a in game.actions[seq:])
 
     def run_due(self, now: float) -> None:
         """Apply every deadline due at or before ``now``, in order (CLOCK actions and grace periods)."""
@@ -351,7 +358,7 @@ class Table:
         if changed:
             self._after_change()
 
-    def leave_running(self, seat: int) -> None:
+    def leave_running(self, seat: int, sender: Connection | None = None, mid: Any = None) -> None:
         s = self.seats[seat]
         s.left = True
         self.graces.pop(seat, None)
@@ -359,15 +366,15 @@ class Table:
             assert self.game is not None
             s.standin = BotSeat(standin_level(self.game_name), self.game, seat)
         self.save()
-        self.broadcast_table()
+        self.broadcast_table(sender, mid)
         self._after_change()
 
-    def take_back(self, seat: int) -> None:
+    def take_back(self, seat: int, sender: Connection | None = None, mid: Any = None) -> None:
         s = self.seats[seat]
         s.left = False
         s.standin = None
         self.save()
-        self.broadcast_table()
+        self.broadcast_table(sender, mid)
         for c in s.player.conns if s.player else ():
             self.send_full_update(c, seat)
         self._after_change()
