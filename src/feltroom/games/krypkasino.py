@@ -13,6 +13,19 @@ int, 5 bits per rank (a guard bit above a 4-bit count), which makes "is this gro
 table" one subtraction, and the search memoises the best capture size per
 (value, packed counts).
 
+What this module fixes beyond notation.md#krypkasino:
+
+- ``deal_start`` also carries ``table`` (cards laid) and ``stock``; ``packet`` also carries
+  ``stock``; ``sizes`` are the hand sizes by seat.
+- ``remove`` is emitted only when a face card actually leaves the table.
+- ``play`` is emitted while the taken cards are still in the open, before they go face down
+  into the pile; ``sweep`` follows it. ``award`` names the cards before they join the pile.
+- View ``ledger`` entries are ``{seat, previous, points, double}``: the sweep cards are the
+  piles' ``markers`` already, and naming them twice in one view would break the conformance
+  audit, which counts every mention of a card against the copies a seat may know.
+- A bare ``play C`` for a card with tied largest captures is refused with KRYP-CAPTURE-4
+  (the rejection table has no row for it).
+
 >>> from feltroom.cards import parse_cards, card_list
 >>> [card_list(t) for t in largest_captures(6, parse_cards("AC 2D 3H 4S"))]
 [['AC', '2D', '3H']]
