@@ -612,12 +612,12 @@ def test_view_keys() -> None:
 
 
 def test_view_last_hand_summary() -> None:
-    """notation.md Craits View ``last_hand``: the previous hand_end without the cards held (those are in the event
-    stream; the pack's cards are dealt again and a view shows only what is visible now)."""
+    """notation.md Craits View ``last_hand``: the previous hand_end without its type and to."""
     g = position(3, 1, {1: "KC", 0: "JS 3D", 2: "KS"}, "QC")
     g.apply(1, "play KC one")
     last = g.view(2)["last_hand"]
-    assert last == {"hand": 1, "why": "out", "went_out": [1], "cancelled": [["J"], [], []],
+    assert last == {"hand": 1, "why": "out", "hands": [["3D", "JS"], [], ["KS"]], "went_out": [1],
+                    "cancelled": [["JS"], [], []],
                     "hand_scores": [3, 0, 10], "scores": [3, 0, 10]}
 
 

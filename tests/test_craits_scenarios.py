@@ -220,7 +220,7 @@ def test_scn12_going_out_on_a_five() -> None:
     g.apply(1, "play 5D")
     end = events(g, kind="hand_end")[0]
     assert end["why"] == "out" and end["hands"][2] == ["3C", "7H", "KD"] and end["hands"][0] == ["2C", "8S"]
-    assert end["hand_scores"] == [70, 0, 13] and end["went_out"] == [1] and end["cancelled"][2] == ["7"]
+    assert end["hand_scores"] == [70, 0, 13] and end["went_out"] == [1] and end["cancelled"][2] == ["7H"]
 
 
 def test_scn13_going_out_during_the_count() -> None:
@@ -233,7 +233,7 @@ def test_scn13_going_out_during_the_count() -> None:
     assert g.view(None)["count"] == 3
     g.apply(0, "draw")
     end = events(g, kind="hand_end")[0]
-    assert end["why"] == "count" and end["hand_scores"] == [78, 0, 30] and end["cancelled"][0] == ["7"]
+    assert end["why"] == "count" and end["hand_scores"] == [78, 0, 30] and end["cancelled"][0] == ["7C"]
 
 
 @pytest.mark.parametrize("variant", ["base", "going_out_minus_10", "count_out_continues"])
@@ -317,7 +317,7 @@ def test_scn16_scores_reach_hand_end() -> None:
     g = position(2, 0, {0: "KC", 1: "AH 3S 3D 6C 7H 9S KD"}, "QC", options={"punitive_scoring": True})
     g.apply(0, "play KC one")
     end = events(g, kind="hand_end")[0]
-    assert end["hand_scores"] == [0, 37] and end["cancelled"][1] == ["6", "9"] and g.scores == [0, 37]
+    assert end["hand_scores"] == [0, 37] and end["cancelled"][1] == ["6C", "9S"] and g.scores == [0, 37]
 
 
 # ---------------------------------------------------------------- SCN-19, SCN-20: the stock

@@ -19,7 +19,7 @@ from bisect import insort
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from ..cards import DECK, DOUBLE_DECK, NAMES, RANK_NAMES, SUIT_NAMES, card_list, parse_card, parse_cards
+from ..cards import DECK, DOUBLE_DECK, NAMES, SUIT_NAMES, card_list, parse_card, parse_cards
 from ..errors import IllegalAction, InvalidAction
 from ..game import CLOCK, Event, Game, Seat
 from ..options import Option
@@ -215,7 +215,6 @@ class Craits(Game):
         self._legal: list[str] | None = None
         self._legal_seat: Seat | None = None
         self._winners: list[int] = []
-        self._cut_cards: list[int] = []
         dealer = o["first_dealer"]
         if dealer is None:
             pack = list(self._pack)
@@ -230,7 +229,6 @@ class Craits(Game):
                 return left.pop()
 
             draws, dealer = choose_dealer(self.players, draw)
-            self._cut_cards = [c for r in draws for _, c in r]
             self.log.append({"type": "cut", "to": "all",
                              "draws": [[[s, NAMES[c]] for s, c in r] for r in draws], "dealer": dealer})
         self.dealer: int = dealer
@@ -314,8 +312,7 @@ class Craits(Game):
             else:
                 score, cards = score_hand(held, eights, punitive)
                 hand_scores.append(score)
-                # ranks only: the cards themselves are in ``hands`` (a card is named once per event)
-                cancelled.append([RANK_NAMES[_RANK[c] - 1] for c in cards])
+                cancelled.append(card_list(cards))
         for s in range(self.players):
             self.totals[s] += hand_scores[s]
         self.public_hands = True
@@ -325,8 +322,7 @@ class Craits(Game):
                  "hands": [card_list(h) for h in self.hands], "went_out": went_out,
                  "cancelled": cancelled, "hand_scores": hand_scores, "scores": list(self.totals)}
         self.log.append(event)
-        # the cards held are in the hand_end event only: a view shows what is visible now (notation §7.10)
-        self.last_hand = {k: v for k, v in event.items() if k not in ("type", "to", "hands")}
+        self.last_hand = {k: v for k, v in event.items() if k not in ("type", "to")}
         if self.hand_no >= self.n_hands:
             low = min(self.totals)
             self._winners = [s for s, t in enumerate(self.totals) if t == low]
@@ -826,12 +822,6 @@ class Craits(Game):
             for s, h in enumerate(self.hands):
                 if s != seat:
                     hidden.extend(h)
-        if self._cut_cards and not self.actions:
-            # The cut's cards were shown before the first deal and say nothing about where those
-            # cards are now; the conformance harness audits new_game's events only after the deal.
-            for c in self._cut_cards:
-                if c in hidden:
-                    hidden.remove(c)
         return hidden
 
     def copy(self) -> Craits:
