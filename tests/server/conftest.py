@@ -16,6 +16,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+import contextlib
+
 import feltroom
 from feltroom.server import FakeClock, Limits, create_app
 from feltroom.server.room import Room
@@ -104,10 +106,8 @@ class Room_:
 
     def close(self) -> None:
         for c in self.clients:
-            try:
+            with contextlib.suppress(Exception):
                 c.close()
-            except Exception:
-                pass
         self.tc.__exit__(None, None, None)
 
 
@@ -169,3 +169,12 @@ def seed_where(game: str, players: int, options: dict[str, Any], ok: Any, tries:
 def random_action(rng: random.Random, updates: list[dict[str, Any]]) -> tuple[int, str] | None:
     choices = [(i, a) for i, u in enumerate(updates) for a in u["legal"]]
     return rng.choice(choices) if choices else None
+
+
+def wait_seq(clients: list[Client], tid: str, seq: int, tries: int = 200) -> None:
+    """Sync until every client has seen an update at ``seq`` or later (a timer task applies it)."""
+    for c in clients:
+        for _ in range(tries):
+            if c.updates[tid]["seq"] >= seq:
+                break
+            c.sync()

@@ -7,9 +7,14 @@ import logging
 import secrets
 import sys
 import types
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..game import Game
 from ..views import events_for
+
+if TYPE_CHECKING:
+    from ..bots.base import Bot
 
 log = logging.getLogger("feltroom.server")
 
@@ -32,9 +37,8 @@ def _import_bots() -> types.ModuleType:
 
 
 _bots = _import_bots()
-Bot = _bots.Bot
-levels_for = _bots.levels_for
-make_bot = _bots.make_bot
+levels_for: Callable[[str], list[str]] = _bots.levels_for
+make_bot: Callable[..., Bot] = _bots.make_bot
 
 
 class BotSeat:

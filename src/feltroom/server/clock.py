@@ -64,9 +64,13 @@ class FakeClock:
     def advance(self, seconds: float) -> None:
         self.set(self._now + seconds)
 
-    def set(self, when: float) -> None:
+    def set(self, when: float, *, wake: bool = True) -> None:
+        """Move to ``when`` (never back); ``wake=False`` leaves the sleepers asleep until the
+        next move, as if the loop were busy (so that only a message can find the deadline due)."""
         with self._lock:
             self._now = max(self._now, when)
+            if not wake:
+                return
             due = [w for w in self._waiters if w[0] <= self._now]
             self._waiters = [w for w in self._waiters if w[0] > self._now and not w[2].done()]
         for _, loop, fut in due:

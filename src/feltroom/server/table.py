@@ -77,6 +77,10 @@ class Table:
         self._timer: asyncio.Task[None] | None = None
         self._timer_at: float | None = None
         self._bots: asyncio.Task[None] | None = None
+        # per seat: its legal actions now, and the seq of the last player's action that changed them
+        # (an ``act`` whose seq is older than that is stale; CLOCK actions never make it stale)
+        self._legal: list[list[str]] = [[] for _ in range(players)]
+        self._changed: list[int] = [0] * players
 
     # ------------------------------------------------------------------ reading
 
@@ -217,6 +221,7 @@ class Table:
             if s.bot is not None:
                 s.driver = BotSeat(s.bot, self.game, i)
         apply_timer_events(self.deadlines, self.game.log, now)
+        self._legal = [self.game.legal_actions(s) for s in range(self.players)]
         self.save()
         self.broadcast_table(sender, mid)
         self.broadcast_update(0)
@@ -230,6 +235,8 @@ class Table:
                   "seed": self.seed, "deck": None, "actions": [[s, a] for s, a in actions]}
         self.game = replay(record)
         self.deadlines = running(self.game.log, now)
+        self._legal = [self.game.legal_actions(s) for s in range(self.players)]
+        self._changed = [len(self.game.actions)] * self.players
         for i, s in enumerate(self.seats):
             if s.bot is not None:
                 s.driver = BotSeat(s.bot, self.game, i)
@@ -256,7 +263,7 @@ class Table:
             raise ProtocolError("forbidden", "the game is over")
         if self.seats[seat].left:
             raise ProtocolError("forbidden", "you left this game: join the table again to take your seat back")
-        if seq != self.seq and not self._behind_by_clock_only(seq):
+        if seq != self.seq and not (0 <= seq < self.seq and seq >= self._changed[seat]):
             raise ProtocolError("stale", f"seq {seq} is not the table's current seq {self.seq}: "
                                          "apply the updates you have not seen, then act again")
         try:
@@ -267,13 +274,6 @@ class Table:
             raise ProtocolError("invalid", str(e)) from None
         finally:
             self._after_change()
-
-    def _behind_by_clock_only(self, seq: int) -> bool:
-        """Whether only CLOCK actions were applied after ``seq``: a client cannot have seen a
-        deadline that its own message made due, so its action is judged after them."""
-        game = self.game
-        assert game is not None
-        return 0 <= seq < len(game.actions) and all(a[0] == CLOCK for a in game.actions[seq:])
 
     def run_due(self, now: float) -> None:
         """Apply every deadline due at or before ``now``, in order (CLOCK actions and grace periods)."""
@@ -309,7 +309,14 @@ class Table:
         start = len(game.log)
         game.apply(seat, action)  # raises before any change
         canon = game.actions[-1][1]
-        self.room.store.append_action(self.id, len(game.actions), seat, canon, at)  # stored before it is sent
+        seq = len(game.actions)
+        self.room.store.append_action(self.id, seq, seat, canon, at)  # stored before it is sent
+        for s in range(self.players):
+            legal = game.legal_actions(s)
+            if legal != self._legal[s]:
+                self._legal[s] = legal
+                if seat != CLOCK:
+                    self._changed[s] = seq
         new = game.log[start:]
         apply_timer_events(self.deadlines, new, at)
         if game.is_over:
