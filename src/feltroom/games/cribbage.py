@@ -913,7 +913,76 @@ class Cribbage(Game):
         self.show_i = 0
         self._next_count()
 
+    def _auto_show(self) -> None:
+        """The whole show in ``automatic`` mode (CRIB-COUNT-1): ``_next_count`` + ``_resolve``, fused."""
+        starter = self.starter
+        assert starter is not None
+        log = self.log
+        sname = NAMES[starter]
+        ssuit = starter & 3
+        jack = 40 + ssuit
+        side_of = self.side_of
+        scores = self.side_scores
+        target = self.target
+        counted = self.counted
+        join = " ".join
+        for owner, is_crib in self.show_order:
+            if is_crib:
+                self.crib_shown = True  # public before the show event (CRIB-INFO-2)
+                hand = self.crib
+            else:
+                hand = self.kept[owner]
+            cards = [*hand, starter]
+            cards.sort()
+            names = [NAMES[c] for c in cards]
+            shown = [x for x in names if x != sname]
+            joined = join(shown)
+            log.append({"type": "show", "to": "all", "owner": owner, "crib": is_crib, "cards": shown,
+                        "starter": sname})
+            key = 0
+            for c in cards:
+                key += RANK_BIT[c]
+            entry = _COUNT_TABLE.get(key)
+            if entry is None:
+                entry = _count_entry(key, cards)
+            points, getters, parts = entry
+            breakdown: list[list[Any]] = [[kind, join(get(names)), pts] for kind, get, pts in getters]
+            suit = hand[0] & 3
+            for c in hand:
+                if c & 3 != suit:
+                    break
+            else:  # CRIB-SCORE-5/6
+                flush = len(hand) + 1 if ssuit == suit else (0 if is_crib and self.crib_five else len(hand))
+                if flush:
+                    suited = names if flush > len(hand) else shown
+                    breakdown.append(["flush", join(suited), flush])
+                    parts = [*parts, ["flush", flush]]
+                    points += flush
+            if jack in hand:  # CRIB-SCORE-1
+                breakdown.append(["nobs", join(sorted((NAMES[jack], sname), key=_NAME_ORDER.__getitem__)), 1])
+                parts = [*parts, ["nobs", 1]]
+                points += 1
+            done = (owner, is_crib, joined, None, points, breakdown)
+            self.show = done
+            counted.append(done)
+            self.show_i += 1
+            log.append({"type": "count", "to": "all", "owner": owner, "crib": is_crib, "score": points,
+                        "breakdown": breakdown})
+            if points:
+                side = side_of[owner]
+                total = scores[side] = scores[side] + points
+                log.append({"type": "score", "to": "all", "seat": owner, "side": side, "points": points,
+                            "reason": "crib" if is_crib else "hand", "parts": parts})
+                if total >= target:
+                    self._finish(side)
+                    return
+        self.dealer = (self.dealer + 1) % self.players  # CRIB-DEALER-2
+        self._deal()
+
     def _next_count(self) -> None:
+        if not self.manual:
+            self._auto_show()
+            return
         starter = self.starter
         assert starter is not None
         log = self.log
@@ -989,6 +1058,11 @@ class Cribbage(Game):
                          "reason": reason, "parts": parts})
         if total < self.target:
             return False
+        self._finish(side)
+        return True
+
+    def _finish(self, side: int) -> None:
+        """CRIB-END-1: ``side`` has reached the target."""
         self.phase = "over"
         self.is_over = True
         self.to_act = ()
@@ -999,7 +1073,6 @@ class Cribbage(Game):
                          "side_scores": list(self.side_scores), "winners": self.winners})
         if self.turn_time:
             self.log.append({"type": "timer_stop", "to": "all", "action": "timeout"})
-        return True
 
     def _timeout(self) -> None:
         """CRIB-ONL-2..4: the fixed choice for every seat whose timed decision is due."""
@@ -1175,6 +1248,7 @@ def _parse_cards(args: Sequence[str]) -> list[int]:
 
 
 _CARD_OF_PLAY: dict[str, int] = {PLAY_ACTION[c]: c for c in range(52)}
+_NAME_ORDER: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 _DISCARD2_FLAT: list[str] = [DISCARD2_ACTION.get((a, b), "") for a in range(52) for b in range(52)]
 _PAIRS6: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(6), 2))
 _DISCARD_CARDS: dict[str, tuple[int, ...]] = {DISCARD1_ACTION[c]: (c,) for c in range(52)}
