@@ -567,7 +567,6 @@ class Cribbage(Game):
     win_side: int | None
     cut_cards: list[int]
     _legal: dict[Any, list[str]]
-    _fresh: bool
     claims: list[str]
 
     def check_options(self) -> None:
@@ -599,7 +598,6 @@ class Cribbage(Game):
         self.win_side = None
         self.cut_cards = []
         self._legal = {}
-        self._fresh = True  # no action applied yet (see audit_hidden)
         dealer = o["first_dealer"]
         if dealer is None:
             rounds, dealer = cut_for_dealer(n, self._cut_draw)
@@ -778,7 +776,6 @@ class Cribbage(Game):
         log = self.log
         start = len(log)
         self._legal = {}
-        self._fresh = False
         if seat == CLOCK:
             self._timeout()
         else:
@@ -796,7 +793,6 @@ class Cribbage(Game):
     def _apply(self, seat: Seat, action: str) -> None:
         """The base class hook (``apply`` above inlines the same dispatch)."""
         self._legal = {}
-        self._fresh = False
         if seat == CLOCK:
             self._timeout()
         elif type(seat) is int:
@@ -1157,6 +1153,13 @@ class Cribbage(Game):
         earlier shuffle and shown to all, are also excepted: the harness audits the events of
         ``new_game`` only after the first deal, when those cards are somewhere in the new pack.
         """
+        return self._hidden(seat, cut_shown=not self.actions)
+
+    def audit_view_hidden(self, seat: int | None) -> list[int]:
+        """As ``audit_hidden``, strictly: no view ever names a cut card that is now hidden."""
+        return self._hidden(seat, cut_shown=False)
+
+    def _hidden(self, seat: int | None, cut_shown: bool) -> list[int]:
         known = {parse_card(card) for _, card in self.played}
         if seat is not None:
             known.update(self.hands[seat])
@@ -1165,17 +1168,9 @@ class Cribbage(Game):
             known.add(self.starter)
         if self.crib_shown:
             known.update(self.crib)
-        if self._fresh:
+        if cut_shown:
             known.update(self.cut_cards)
         return [c for c in range(52) if c not in known]
-
-    def audit_view_hidden(self, seat: int | None) -> list[int]:
-        fresh = self._fresh
-        self._fresh = False
-        try:
-            return self.audit_hidden(seat)
-        finally:
-            self._fresh = fresh
 
     def copy(self) -> Cribbage:
         """An independent copy (hand-written: bots call it a lot)."""
