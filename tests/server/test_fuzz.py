@@ -54,13 +54,14 @@ def bad_messages(rng: random.Random, tid: str, waiting: str, game: Any, seats: l
     if kind == 1:  # unknown types
         return c, {"type": rng.choice(["fly", "", "ACT", "Hello", "admin", "eval", 3, None]), "table": tid}
     if kind == 2:  # valid type, broken fields
-        base = rng.choice([
+        templates: list[dict[str, Any]] = [
             {"type": "act", "table": tid, "action": "draw", "seq": seq},
             {"type": "join", "table": waiting},
             {"type": "create", "game": "crisp", "seats": 4, "options": {}},
             {"type": "bot", "table": waiting, "seat": 1, "level": "random"},
             {"type": "chat", "table": tid, "text": "hi"},
-        ])
+        ]
+        base = rng.choice(templates)
         m = dict(base)
         how = rng.randrange(4)
         key = rng.choice([k for k in m if k != "type"])
