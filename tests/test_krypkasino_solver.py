@@ -66,6 +66,42 @@ def test_is_capture_matches_brute_force(cards: list[int], value: int) -> None:
     assert is_capture(value, cards) == splits([table_value(c) for c in cards], value)
 
 
+def subset_dp(value: int, table: list[int]) -> list[tuple[int, ...]]:
+    """A second, independent reference for mid-size tables: which subsets (bit masks) of the
+    table split into groups of ``value``, by dynamic programming over the masks."""
+    n = len(table)
+    full = 1 << n
+    sums = [0] * full
+    for m in range(1, full):
+        low = m & -m
+        sums[m] = sums[m ^ low] + table_value(table[low.bit_length() - 1])
+    by_low: dict[int, list[int]] = {}
+    for g in range(1, full):
+        if sums[g] == value:
+            by_low.setdefault(g & -g, []).append(g)
+    ok = [False] * full
+    ok[0] = True
+    for m in range(1, full):
+        if sums[m] % value == 0:
+            ok[m] = any(g & m == g and ok[m ^ g] for g in by_low.get(m & -m, ()))
+    best = max((m.bit_count() for m in range(full) if ok[m]), default=0)
+    if not best:
+        return []
+    return sorted({tuple(sorted(table[i] for i in range(n) if m >> i & 1))
+                   for m in range(full) if ok[m] and m.bit_count() == best})
+
+
+mid_tables = st.lists(st.integers(0, 39), min_size=10, max_size=13).filter(
+    lambda t: max(Counter(t).values()) <= 2)
+
+
+@settings(max_examples=120, deadline=None)
+@given(table=mid_tables, value=st.integers(2, 14))
+def test_solver_matches_subset_dp_on_mid_size_tables(table: list[int], value: int) -> None:
+    """KRYP-CAPTURE-3, KRYP-CAPTURE-4 on 10–13 aces and number cards (where groups abound)."""
+    assert largest_captures(value, table) == subset_dp(value, table)
+
+
 def test_largest_capture_includes_every_equal_single() -> None:
     """KRYP-CAPTURE-3: the largest capture always includes every equal single."""
     for capture in largest_captures(5, parse_cards("5H 5S 2C 3D 4H AC")):
