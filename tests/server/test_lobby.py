@@ -26,8 +26,9 @@ def test_create_takes_exactly_the_lobby_options_and_the_engine_checks_values(roo
     assert err["code"] == "bad_message" and "50, 100, 150" in err["message"]
     err = create(ann, draw_time=31)  # the engine names the allowed values
     assert err["code"] == "bad_message" and "30" in err["message"] and "60" in err["message"]
-    for key, value in (("clock", False), ("first_dealer", 1), ("colour", "red")):
-        err = create(ann, **{key: value})
+    bad: list[dict[str, Any]] = [{"clock": False}, {"first_dealer": 1}, {"colour": "red"}]
+    for options in bad:
+        err = create(ann, **options)
         assert err["code"] == "bad_message" and "end_limit, draw_time, draw_from_discard" in err["message"]
     err = create(ann, game="chess")
     assert err["code"] == "bad_message" and "crisp" in err["message"]
