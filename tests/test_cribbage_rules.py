@@ -92,8 +92,10 @@ def test_team_rotation_and_shared_score_scn6() -> None:
     while len(starts) < 6 and not g.is_over:
         seat = g.to_act[0]
         if g.phase == "play":
-            assert not names_in(g.view(1)) & {feltroom.cards.card_str(c) for c in g.hands[3]}  # CRIB-TEAM-6
-            assert not names_in(g.view(3)) & set(feltroom.cards.card_str(c) for c in g.hands[1])
+            now1, now3 = g.view(1), g.view(3)
+            del now1["last_hand"], now3["last_hand"]  # history: earlier hands' public counts
+            assert not names_in(now1) & {feltroom.cards.card_str(c) for c in g.hands[3]}  # CRIB-TEAM-6
+            assert not names_in(now3) & {feltroom.cards.card_str(c) for c in g.hands[1]}
         g.apply(seat, g.legal_actions(seat)[0])
         for e in g.log[seen:]:
             if e["type"] == "score":
@@ -549,7 +551,7 @@ def test_muggins_recipient_three_players_scn25a() -> None:
         owner = g.to_act[0]
         show = g.view(owner)["show"]
         g.apply(owner, f"claim {score_hand(show['cards'], '4H').total}")
-    assert g.view(0)["show"]["crib"] and g.view(0)["show"]["cards"] == "2D 3C QS KS"
+    assert g.view(0)["show"]["crib"] and g.view(0)["show"]["cards"] == ["2D", "3C", "QS", "KS"]
     events = g.apply(0, "claim 5")
     assert next(e for e in events if e["type"] == "count")["score"] == 7
     assert scores_by(events)[:2] == [(0, 5, "crib"), (1, 2, "muggins")]
@@ -739,3 +741,29 @@ def test_scores_add_up_and_counts_match_the_scorer(players: int) -> None:
         assert totals == g.side_scores and g.log[-1]["type"] == "game_end"
         assert max(totals) >= 61 and sorted(t for t in totals if t >= 61) == [totals[g.win_side or 0]]
         assert all(isinstance(c, str) and c in NAMES for e in g.log if e["type"] == "play" for c in [e["card"]])
+
+
+def test_view_series_show_and_last_hand() -> None:
+    """The view's play and show keys (notation.md: series, played, show, counted) and the history key."""
+    g = new(2, {1: "10C 9S 2D 6H QC QH", 0: "KD 5H 7C 3S 8D 8H"}, "AD", counting="manual")
+    discard(g, {1: "QC QH", 0: "8D 8H"})
+    play(g, "1:10C 0:KD 1:9S 1:2D")  # 31: reset
+    v = g.view(None)
+    assert v["series"] == [] and v["series_start"] == 4 and len(v["played"]) == 4
+    play(g, "0:5H 1:6H")
+    v = g.view(None)
+    assert v["series"] == [[0, "5H"], [1, "6H"]] and v["played"][v["series_start"]:] == v["series"]
+    play(g, "0:7C 0:3S")
+    v = g.view(0)
+    assert v["phase"] == "show" and v["series"] == [] and v["played"] == []
+    assert v["show"] == {"owner": 1, "crib": False, "cards": ["2D", "6H", "9S", "10C"], "starter": "AD",
+                         "claim": None, "score": None, "breakdown": None}
+    g.apply(1, "claim 4")
+    v = g.view(0)
+    assert (v["counted"][0]["score"], v["counted"][0]["claim"]) == (2, 4) and "starter" not in v["counted"][0]
+    assert v["show"]["owner"] == 0 and v["last_hand"] is None
+    g.apply(0, "claim 2")
+    g.apply(0, f"claim {score_hand(g.view(0)['show']['cards'], 'AD').total}")
+    v = g.view(0)
+    assert v["hand_no"] == 2 and v["last_hand"]["dealer"] == 0 and v["last_hand"]["starter"] == "AD"
+    assert [c["owner"] for c in v["last_hand"]["counted"]] == [1, 0, 0] and v["show"] is None

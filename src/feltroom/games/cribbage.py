@@ -4,20 +4,21 @@ The module holds the rules engine (``Cribbage``), and the scorer every part of t
 shares: ``score_hand`` for a hand or crib with the starter, ``peg_points`` for one card of
 the play, and ``distribution`` for the exhaustive table of hand scores.
 
-Where notation.md leaves room, or its letter clashes with the conformance audit (which
-counts every card name in an event or view and allows each card once), this module writes:
+Where notation.md leaves room, this module writes:
 
-- in the ``count`` event and the view's ``show``/``counted`` entries, each breakdown entry's
-  cards (and a set's ``cards``) as one space-separated string, e.g. ``["fifteen", "5S JH", 2]``
-  (a card belongs to several combinations); ``score_hand`` itself returns lists of names;
-- in the view, ``played`` (every ``[seat, card]`` of the play) with ``series_start`` (the index
-  where the current series begins) instead of a separate ``series`` list; ``played`` is empty
-  in the show (the cards were taken back); ``show`` entries leave the starter to the top-level
-  ``starter``; extra keys ``stock_size`` and ``turn``;
+- each breakdown entry (``count`` event, the view's ``show``/``counted``) as ``[kind, cards,
+  points]`` with ``cards`` one space-separated string, e.g. ``["fifteen", "5S JH", 2]``: a
+  card belongs to several combinations, and the conformance audit allows each card once per
+  field; ``score_hand`` itself returns lists of names;
+- in the view, ``series`` and ``played`` as ``[seat, card]`` lists plus ``series_start`` (the
+  index in ``played`` where the current series begins); ``played`` and ``series`` are empty
+  in the show (the cards were taken back); ``counted`` entries leave the starter to the
+  top-level ``starter`` (for the same audit reason); extra keys ``stock_size``, ``turn`` and
+  ``last_hand`` (the previous hand's dealer, starter and counts: history, for the hotkeys once
+  the game is over);
 - a ``go`` event once per series for each seat passed over that still holds cards (a seat with
   no cards is skipped silently, and the player of the card that ends a series gets the point,
-  not a ``go``);
-- the cut re-draws from the rest of the same pack, so no card shows twice in the ``cut`` event.
+  not a ``go``).
 
 >>> score_hand(["5H", "5D", "5C", "JS"], "5S").total
 29
@@ -560,9 +561,9 @@ class Cribbage(Game):
     show_order: list[tuple[int, bool]]
     show_i: int
     #: the counting set being counted or last counted: (owner, crib, cards, claim, score, breakdown)
-    show: tuple[int, bool, str, int | None, int | None, list[list[Any]] | None] | None
-    counted: list[tuple[int, bool, str, int | None, int | None, list[list[Any]] | None]]
-    prev_show: tuple[int, bool, str, int | None, int | None, list[list[Any]] | None] | None
+    show: tuple[int, bool, list[str], int | None, int | None, list[list[Any]] | None] | None
+    counted: list[tuple[int, bool, list[str], int | None, int | None, list[list[Any]] | None]]
+    last_hand: dict[str, Any] | None
     crib_shown: bool
     win_side: int | None
     cut_cards: list[int]
@@ -607,8 +608,8 @@ class Cribbage(Game):
         self._deal()
 
     def _cut_draw(self, k: int) -> list[int]:
-        """``k`` cut cards; a re-draw reshuffles the pack without the cut cards already face up."""
-        cards = self.rng.sample([c for c in _PACK if c not in self.cut_cards], k)
+        """``k`` cut cards from a freshly shuffled pack (CRIB-DEALER-1: each re-draw reshuffles)."""
+        cards = self.rng.sample(_PACK, k)
         self.cut_cards.extend(cards)
         return cards
 
@@ -634,6 +635,12 @@ class Cribbage(Game):
         n = self.players
         dealer = self.dealer
         deal_index = self.hand_no
+        if deal_index:  # the hand just over, as history (CRIB-KEY-1 once the game is over)
+            assert self.starter is not None
+            self.last_hand = {"hand": deal_index, "dealer": (dealer - 1) % n, "starter": NAMES[self.starter],
+                              "counted": [_public_show(c, None) for c in self.counted]}
+        else:
+            self.last_hand = None
         self.hand_no += 1
         plan = _PLANS.get((n, dealer))
         if plan is None:
@@ -654,7 +661,6 @@ class Cribbage(Game):
         self.go = []
         self.count = 0
         self.turn = -1
-        self.prev_show = self.show if self.hand_no > 1 else None  # for CRIB-KEY-1 once the game is over
         self.show = None
         self.counted = []
         self.show_order = []
@@ -932,7 +938,6 @@ class Cribbage(Game):
             cards.sort()
             names = [NAMES[c] for c in cards]
             shown = [x for x in names if x != sname]
-            joined = join(shown)
             log.append({"type": "show", "to": "all", "owner": owner, "crib": is_crib, "cards": shown,
                         "starter": sname})
             key = 0
@@ -958,7 +963,7 @@ class Cribbage(Game):
                 breakdown.append(["nobs", join(sorted((NAMES[jack], sname), key=_NAME_ORDER.__getitem__)), 1])
                 parts = [*parts, ["nobs", 1]]
                 points += 1
-            done = (owner, is_crib, joined, None, points, breakdown)
+            done = (owner, is_crib, shown, None, points, breakdown)
             self.show = done
             counted.append(done)
             self.show_i += 1
@@ -991,7 +996,7 @@ class Cribbage(Game):
             else:
                 cards = self.kept[owner]
             names = [NAMES[c] for c in sorted(cards)]
-            self.show = (owner, is_crib, " ".join(names), None, None, None)
+            self.show = (owner, is_crib, names, None, None, None)
             log.append({"type": "show", "to": "all", "owner": owner, "crib": is_crib, "cards": names,
                         "starter": NAMES[starter]})
             if self.manual:
@@ -1112,7 +1117,8 @@ class Cribbage(Game):
         self.check_view_seat(seat)
         v = self.base_view(seat, self.phase)
         started = bool(self.show_order)
-        show = self.show if self.show is not None or self.phase != "over" else self.prev_show
+        show = self.show
+        starter_name = None if self.starter is None else NAMES[self.starter]
         v.update({
             "hand_no": self.hand_no,
             "dealer": self.dealer,
@@ -1128,12 +1134,14 @@ class Cribbage(Game):
             "to_discard": list(self.to_discard),
             "starter": None if self.starter is None else NAMES[self.starter],
             "count": self.count,
+            "series": [] if started else [list(p) for p in self.series],
             "played": [] if started else [list(p) for p in self.played],
             "series_start": len(self.played) - len(self.series),
             "go": list(self.go),
             "turn": None if self.turn < 0 else self.turn,
-            "show": _public_show(show) if show is not None else None,
-            "counted": [_public_show(c) for c in self.counted],
+            "show": _public_show(show, starter_name) if show is not None else None,
+            "counted": [_public_show(c, None) for c in self.counted],
+            "last_hand": self.last_hand,
         })
         return v
 
@@ -1147,19 +1155,7 @@ class Cribbage(Game):
         return located + [c for c in range(52) if c not in held]  # the rest is the stock
 
     def audit_hidden(self, seat: int | None) -> list[int]:
-        """Stock, other seats' unplayed cards, and crib cards not yet shown (own discards excepted).
-
-        Right after ``new_game`` (before any action) the cut cards, which were drawn from an
-        earlier shuffle and shown to all, are also excepted: the harness audits the events of
-        ``new_game`` only after the first deal, when those cards are somewhere in the new pack.
-        """
-        return self._hidden(seat, cut_shown=not self.actions)
-
-    def audit_view_hidden(self, seat: int | None) -> list[int]:
-        """As ``audit_hidden``, strictly: no view ever names a cut card that is now hidden."""
-        return self._hidden(seat, cut_shown=False)
-
-    def _hidden(self, seat: int | None, cut_shown: bool) -> list[int]:
+        """Stock, other seats' unplayed cards, and crib cards not yet shown (own discards excepted)."""
         known = {parse_card(card) for _, card in self.played}
         if seat is not None:
             known.update(self.hands[seat])
@@ -1168,8 +1164,6 @@ class Cribbage(Game):
             known.add(self.starter)
         if self.crib_shown:
             known.update(self.crib)
-        if cut_shown:
-            known.update(self.cut_cards)
         return [c for c in range(52) if c not in known]
 
     def copy(self) -> Cribbage:
@@ -1199,11 +1193,18 @@ class Cribbage(Game):
         return new
 
 
-def _public_show(show: tuple[Any, ...]) -> dict[str, Any]:
-    """A counting set as a view shows it: C and the breakdown only once known (CRIB-INFO-4)."""
+def _public_show(show: tuple[Any, ...], starter: str | None) -> dict[str, Any]:
+    """A counting set as a view shows it: C and the breakdown only once known (CRIB-INFO-4).
+
+    ``counted`` entries leave the starter out (it is the view's ``starter``): the one starter
+    shared by every set would otherwise be named once per set in that one field.
+    """
     owner, crib, cards, claim, score, breakdown = show
-    return {"owner": owner, "crib": crib, "cards": cards, "claim": claim, "score": score,
-            "breakdown": None if breakdown is None else [list(b) for b in breakdown]}
+    out = {"owner": owner, "crib": crib, "cards": list(cards), "claim": claim, "score": score,
+           "breakdown": None if breakdown is None else [list(b) for b in breakdown]}
+    if starter is not None:
+        out["starter"] = starter
+    return out
 
 
 def _draw_bounds(k: int) -> tuple[int, int]:

@@ -40,7 +40,8 @@ def _count_text(show: dict[str, Any] | None) -> str:
     if show is None:
         return "Nothing counted yet"
     owner = f"crib of {_p(show['owner'])}" if show["crib"] else f"hand of {_p(show['owner'])}"
-    text = f"{owner}: {show['cards']} + starter {show.get('starter_card', '')}".rstrip()
+    cards = show["cards"] if isinstance(show["cards"], str) else " ".join(show["cards"])
+    text = f"{owner}: {cards} + starter {show.get('starter_card', '')}".rstrip()
     if show["score"] is None:
         return text + " — waiting for the claim"
     if show["claim"] is not None:
@@ -65,11 +66,12 @@ def hotkey(view: dict[str, Any], key: str) -> str | None:
             go = view.get("go") or []
             return f"Count {view['count']}" + (f"; go: {_seats(go)}" if go else "")
         show = view.get("show")
-        if phase == "over" and show is None:
-            return "Nothing counted"
-        if show is None:
-            return "Nothing counted yet"
         starter = view.get("starter") or ""
+        last = view.get("last_hand")
+        if phase == "over" and show is None and last and last["counted"]:  # ended in the play
+            show, starter = last["counted"][-1], last["starter"]
+        if show is None:
+            return "Nothing counted" if phase == "over" else "Nothing counted yet"
         text = _count_text({**show, "starter_card": starter})
         counted = view.get("counted") or []
         if show["score"] is None and counted:  # the count just resolved stays readable
