@@ -120,3 +120,25 @@ def test_hotkey_c_when_the_game_ended_in_the_play() -> None:
             assert cli.hotkey(g.view(0), "T") == "Game over"
             return
     raise AssertionError("no game ended in the play")
+
+
+def test_hotkeys_and_render_never_fail() -> None:
+    """CRIB-KEY-7: every hotkey answers from any view, for any seat or a spectator, in every phase."""
+    import random
+
+    for players, options in ((2, {}), (3, {"turn_time": 30}), (4, {"teams": "2x2", "counting": "automatic"})):
+        g = Cribbage(players, seed=players, options={"target": 61, **options})
+        rng = random.Random(players)
+        seen = set()
+        while True:
+            for seat in [*range(players), None]:
+                view = g.view(seat)
+                seen.add(view["phase"])
+                assert all(isinstance(cli.hotkey(view, k), str) for k in "CBFVSTcbfvst")
+                assert cli.render(view)
+            if g.is_over:
+                break
+            seat = g.to_act[0] if g.to_act else "CLOCK"
+            legal = g.legal_actions(seat)
+            g.apply(seat, legal[rng.randrange(len(legal))])
+        assert seen >= {"discard", "play", "over"}
