@@ -267,6 +267,18 @@ def test_six_player_deal_and_crib_flush_scn5() -> None:
         assert crib["score"] == 6 and ["flush", "2H 4H 6H 8H 10H KH", 6] in crib["breakdown"]
 
 
+def test_action_notation() -> None:
+    """notation.md: lenient input, canonical output, legal lists sorted (discards in card order, claims by number)."""
+    g = scn2(counting="manual")
+    assert g.canonical(1, "  DISCARD ks   q♠ ") == "discard QS KS" and g.canonical(1, "Play t♥") == "play 10H"
+    assert g.canonical(1, "claim 07") == "claim 7"
+    legal = g.legal_actions(1)
+    assert legal == sorted(legal, key=lambda a: [parse_card(c) for c in a.split()[1:]])
+    discard(g, {1: "KS QS", 0: "2D 3C"})
+    play_lowest(g)
+    assert g.legal_actions(1) == [f"claim {i}" for i in range(30)]
+
+
 def test_discard_rejections() -> None:
     """CRIB-DEAL-5: wrong number of cards, cards not held, a second time (rejection table)."""
     g = scn2()
