@@ -105,7 +105,7 @@ def test_scn2_initial_deal_face_removal_and_preparation_bonus() -> None:
     v = g.view(2)
     assert v["table"] == [] and v["scores"] == [-5, 5, 0, 0]  # KRYP-SWEEP-5: the dealer's preparation bonus
     assert v["last_capturer"] == 1 and v["piles"][1] == {"size": 3, "markers": ["10C"]}
-    assert v["ledger"] == [{"seat": 1, "previous": 0, "points": 5, "double": False}]
+    assert v["ledger"] == [{"seat": 1, "previous": 0, "cards": ["10C"], "points": 5, "double": False}]
 
 
 def test_scn3_previous_player_is_the_right_hand_neighbour() -> None:

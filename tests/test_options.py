@@ -42,3 +42,4 @@ def test_bad_options_raise_value_error_naming_the_allowed_values(given: dict[str
 def test_options_must_be_a_mapping() -> None:
     with pytest.raises(ValueError, match="options must be a dict"):
         normalise(SPEC, [("clock", True)], 4)  # type: ignore[arg-type]
+

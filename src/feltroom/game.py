@@ -146,6 +146,8 @@ class Game:
         Raises ``InvalidAction`` if ``action`` is malformed and ``IllegalAction`` if the
         rules forbid it now; either way nothing changes.
         """
+        if type(seat) is not int and seat != CLOCK:  # True == 1, but True is no seat
+            self.check_seat(seat)
         legal = self.legal_actions(seat)
         if action not in legal:
             action = self._verify(seat, action, legal)

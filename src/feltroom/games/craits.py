@@ -690,6 +690,8 @@ class Craits(Game):
         return IllegalAction("CRAITS-CARD-9", "a 9 may name only the other suit of its own colour")
 
     def apply(self, seat: Seat, action: str) -> list[Event]:
+        if type(seat) is not int and seat != CLOCK:  # True == 1, but True is no seat
+            self.check_seat(seat)
         legal = self._legal
         if legal is None or seat != self._legal_seat:
             legal = self.legal_actions(seat)

@@ -770,6 +770,8 @@ class Cribbage(Game):
 
     def apply(self, seat: Seat, action: str) -> list[Event]:
         """As ``Game.apply``; the legal list is cached per state, so a listed action costs one scan."""
+        if type(seat) is not int and seat != CLOCK:  # True == 1, but True is no seat
+            self.check_seat(seat)
         try:
             legal = self._legal.get(seat)
         except TypeError:
