@@ -9,7 +9,7 @@ Join(id=7, type='join', table='t1', seat=None)
 >>> try:
 ...     parse('{"type": "fly"}')
 ... except ProtocolError as e:
-...     print(e.code, "|", e.message[:40])
+...     print(e.code, "|", e.message[:41])
 bad_message | unknown message type 'fly': the types are
 """
 
