@@ -682,10 +682,9 @@ class Cribbage(Game):
     # ------------------------------------------------------------------ the contract
 
     def legal_actions(self, seat: Seat) -> list[str]:
-        try:
-            got = self._legal.get(seat)
-        except TypeError:  # an unhashable "seat": not a seat
+        if type(seat) is not int and seat != CLOCK:  # True == 1 (and hashes alike), but True is no seat
             return []
+        got = self._legal.get(seat)
         if got is not None:
             return got
         phase = self.phase
@@ -697,7 +696,11 @@ class Cribbage(Game):
             if phase == "play":
                 if seat == self.turn:
                     room = 31 - self.count
-                    out = [PLAY_ACTION[c] for c in self.hands[seat] if VALUE[c] <= room]
+                    hand = self.hands[seat]
+                    k = len(hand)
+                    while VALUE[hand[k - 1]] > room:  # sorted by rank: the playable cards are a prefix
+                        k -= 1
+                    out = list(map(PLAY_ACTION.__getitem__, hand[:k] if k < len(hand) else hand))
             elif phase == "discard":
                 if seat in self.to_discard:
                     hand = self.hands[seat]
@@ -772,11 +775,7 @@ class Cribbage(Game):
         """As ``Game.apply``; the legal list is cached per state, so a listed action costs one scan."""
         if type(seat) is not int and seat != CLOCK:  # True == 1, but True is no seat
             self.check_seat(seat)
-        try:
-            legal = self._legal.get(seat)
-        except TypeError:
-            self.check_seat(seat)
-            raise
+        legal = self._legal.get(seat)
         if legal is None:
             legal = self.legal_actions(seat)
         if action not in legal:
