@@ -715,7 +715,8 @@ def test_copy_is_independent() -> None:
 
 def test_bad_seats_are_malformed() -> None:
     g = scn2()
-    for seat in (2, -1, True, "1", [1], None):
+    assert g.legal_actions(1)  # cached for seat 1: True == 1 must still not be a seat
+    for seat in (2, -1, True, 1.0, "1", [1], None):
         assert g.legal_actions(seat) == []  # type: ignore[arg-type]
         malformed(g, seat, "discard KS QS")
 
