@@ -7,8 +7,8 @@ import time
 from playwright.sync_api import Page, expect
 
 # Picks the next thing a player would click, marks it with data-pick and returns a description.
-# Order: the crisp button (ends Crisp rounds fast), then any element offering a legal action
-# (data-act), then Cribbage discard selection, then a playable card that opens a choice.
+# Order: the crisp button (ends Crisp rounds fast), then a card of the hand offering a legal action,
+# then any element offering one (data-act), then Cribbage discard selection, then a playable card that opens a choice.
 PICK = """() => {
   document.querySelectorAll('[data-pick]').forEach(e => e.removeAttribute('data-pick'));
   const scr = document.querySelector('.table-screen');
@@ -16,12 +16,19 @@ PICK = """() => {
   const vis = e => !e.disabled && e.offsetParent !== null;
   const mark = (e, what) => { e.setAttribute('data-pick', '1'); return what; };
   if (document.querySelector('#result')) return 'result';
+  const app = window.feltroom;
+  if (app.renderPending || performance.now() - (app.lastRender || 0) < 40) return 'busy';
   const claim = document.querySelector('#claim-input');
   if (claim && vis(claim)) return 'claim';
+  const one = scr.querySelector('.actionbar .toggle[aria-pressed="false"]');  // Craits: say "one card"
+  if (one && vis(one)) return mark(one, 'one card');
   const crisp = scr.querySelector('[data-act="crisp"]');
   if (crisp && vis(crisp)) return mark(crisp, 'crisp');
   const acts = [...scr.querySelectorAll('[data-act]')].filter(vis);
-  if (acts.length) { const e = acts[Math.floor(Math.random() * acts.length)]; return mark(e, e.dataset.act); }
+  // Shed cards first (games end sooner), else any offered action.
+  const plays = acts.filter(e => e.closest('.mine .hand'));
+  const pool = plays.length ? plays : acts;
+  if (pool.length) { const e = pool[Math.floor(Math.random() * pool.length)]; return mark(e, e.dataset.act); }
   const sel = [...scr.querySelectorAll('.mine [data-select][aria-pressed="false"]')].filter(vis);
   if (sel.length) return mark(sel[0], 'select ' + sel[0].dataset.card);
   const cards = [...scr.querySelectorAll('.mine button.card.playable')].filter(vis);
@@ -75,18 +82,18 @@ def play_to_end(page: Page, limit: float = 60.0, claim: str = "0") -> int:
         if what == "result":
             expect(page.locator("#result")).to_be_visible()
             return clicks
-        if what is None:
-            page.wait_for_timeout(40)
+        if what is None or what == "busy":
+            page.wait_for_timeout(20)
             continue
         try:
             if what == "claim":
-                page.fill("#claim-input", claim, timeout=1000)
-                page.press("#claim-input", "Enter", timeout=1000)
+                page.fill("#claim-input", claim, timeout=500)
+                page.press("#claim-input", "Enter", timeout=500)
             else:
-                page.click("[data-pick]", timeout=1000)
+                page.click("[data-pick]", timeout=500)
             clicks += 1
         except Exception:  # the table re-rendered under the click: pick again
             continue
-        page.wait_for_timeout(30)
+        page.wait_for_timeout(10)
     raise AssertionError(f"no result screen after {limit} s ({clicks} clicks); status: "
                          f"{page.locator('#status').inner_text()}")

@@ -149,11 +149,13 @@ let renderQueued = false;
 export function render() {
   if (renderQueued) return;
   renderQueued = true;
-  requestAnimationFrame(() => { renderQueued = false; renderNow(); });
+  app.renderPending = true;
+  requestAnimationFrame(() => { renderQueued = false; app.renderPending = false; renderNow(); });
 }
 
 function renderNow() {
   app.renders = (app.renders || 0) + 1;
+  app.lastRender = performance.now();
   renderHeader();
   const root = $('#app');
   if (app.route.screen === 'table') {

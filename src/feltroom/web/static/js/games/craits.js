@@ -106,7 +106,7 @@ export default {
     if (L.includes('one')) out.push({ act: 'one', label: t('One card!'), key: 'O', cls: 'accent' });
     if (L.includes('draw')) out.push({ act: 'draw', label: ctx.view.count != null ? t('Pick up {n}', { n: ctx.view.count }) : t('Draw'), key: 'D' });
     if (L.some((a) => a.endsWith(' one') && a.startsWith('play '))) {
-      out.push({ act: '__one', label: ctx.ui.one ? t('“One card!” — on') : t('Say “one card”'), key: 'O', cls: `toggle ${ctx.ui.one ? 'on' : ''}`,
+      out.push({ act: '__one', label: ctx.ui.one ? t('“One card!” — on') : t('Say “one card”'), key: 'O', cls: `toggle ${ctx.ui.one ? 'on' : ''}`, pressed: !!ctx.ui.one,
         onClick: () => { ctx.ui.one = !ctx.ui.one; ctx.rerender(); } });
     }
     return out;
