@@ -7,6 +7,7 @@ port and database), and chromium is launched from /usr/bin/chromium.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import urllib.error
@@ -53,10 +54,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    try:
+    with contextlib.suppress(urllib.error.HTTPError):  # any HTTP status means it is up
         urllib.request.urlopen(url, timeout=10).close()
-    except urllib.error.HTTPError:
-        pass
     yield url
     server.should_exit = True
     thread.join(5)

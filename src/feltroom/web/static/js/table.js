@@ -277,7 +277,6 @@ function renderStatus(box, ctx) {
   const line = ctx.game && ctx.game.status ? safe(() => ctx.game.status(ctx), '') : '';
   const mine = ctx.me != null && (view.to_act || []).includes(ctx.me);
   box.append(h('p', { class: `line ${mine ? 'yours' : ''}`, id: 'status-line' }, line));
-  if (ctx.ui.toastLine) box.append(h('p', { class: 'info-line', id: 'info-line' }, ctx.ui.toastLine));
 }
 
 function renderHistory(box, ctx) {
@@ -346,7 +345,7 @@ document.addEventListener('keydown', (e) => {
   const ctx = makeCtx(st);
   if (e.key === '?') { const d = $('details.keys'); if (d) d.open = !d.open; e.preventDefault(); return; }
   if (e.key === '/') { const i = $('#notation'); if (i) { i.focus(); e.preventDefault(); } return; }
-  if (e.key === 'Escape') { st.ui.sel = null; st.ui.pick = null; st.ui.toastLine = null; render(); return; }
+  if (e.key === 'Escape') { st.ui.sel = null; st.ui.pick = null; st.ui.qsel = null; st.ui.hotkey = null; render(); return; }
   if (ctx.game && ctx.game.onKey && ctx.game.onKey(ctx, e)) { e.preventDefault(); return; }
   const key = e.key.length === 1 ? e.key.toUpperCase() : e.key;
   const btn = $$('.table-screen [data-key]').find((b) => b.dataset.key.toUpperCase() === key.toUpperCase() && !b.disabled);

@@ -155,7 +155,8 @@ export default {
       (v.counted || []).length ? h('ul', { class: 'counted' }, v.counted.map((c) => h('li', null,
         c.crib ? t('crib of {name}', { name: ctx.shortName(c.owner) }) : ctx.shortName(c.owner), ': ', h('b', null, String(c.score)),
         c.claim != null && c.claim !== c.score ? ` (${t('claimed {n}', { n: c.claim })})` : ''))) : null,
-      ctx.ui.toastLine ? h('div', { class: 'hotkey-answer', id: 'hotkey-answer', role: 'status' }, ctx.ui.toastLine) : null);
+      ctx.ui.hotkey ? h('div', { class: 'hotkey-answer', id: 'hotkey-answer', role: 'status' }, h('kbd', null, ctx.ui.hotkey), ' ', hotkey(ctx, ctx.ui.hotkey),
+        h('button', { type: 'button', class: 'btn ghost small', 'aria-label': t('Close'), onclick: () => { ctx.ui.hotkey = null; ctx.rerender(); } }, '✕')) : null);
   },
 
   mine(ctx) {
@@ -205,7 +206,7 @@ export default {
       if (e.key === 'Enter') { submitClaim(ctx); return true; }
     }
     if (['C', 'B', 'F', 'V', 'S', 'T'].includes(key)) {
-      ctx.ui.toastLine = h('span', null, h('kbd', null, key), ' ', hotkey(ctx, key));
+      ctx.ui.hotkey = key;
       ctx.rerender();
       return true;
     }

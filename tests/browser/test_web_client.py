@@ -1,0 +1,126 @@
+"""The web client's promises beyond playing: memory-game peeks, errors, rejoin, lobby, keys."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from .driver import create_table, fill_bots, open_lobby, start
+
+pytestmark = pytest.mark.browser
+
+
+def crisp_game(page: Page) -> str:
+    open_lobby(page)
+    table = create_table(page, "crisp", 2, {"end_limit": "50"})
+    fill_bots(page)
+    start(page)
+    return table
+
+
+def test_crisp_peek_shown_then_removed_from_the_page(page: Page) -> None:
+    """CRISP-DEAL-6 / CRISP-AMB-4: the peek shows L and R once, then they leave the DOM."""
+    page.add_init_script("localStorage.setItem('feltroom.peekMs', '1500')")
+    crisp_game(page)
+    peeks = page.locator(".seat.me [data-peek]")
+    expect(peeks).to_have_count(2)  # the initial peek: L and R, face up
+    cards = [peeks.nth(i).get_attribute("data-card") for i in range(2)]
+    assert all(re.fullmatch(r"(10|[2-9AJQK])[SHDC]", c or "") for c in cards)
+    # Hidden after the time limit (here shortened): face down again, and gone from the page.
+    expect(peeks).to_have_count(0, timeout=5000)
+    slots = page.locator(".seat.me .slots")
+    for c in cards:
+        expect(slots.locator(f'[data-card="{c}"]')).to_have_count(0)
+        assert f"({c}" not in slots.inner_html()
+    # The history never repeats a peeked card either.
+    assert "You look at your left card." in page.locator("#history").inner_text()
+
+
+def test_crisp_peek_dismissed_by_the_player(page: Page) -> None:
+    crisp_game(page)
+    expect(page.locator(".seat.me [data-peek]")).to_have_count(2)
+    page.click("#hide-peek")
+    expect(page.locator(".seat.me [data-peek]")).to_have_count(0)
+    expect(page.locator(".seat.me .slots .card.back")).to_have_count(3)
+
+
+def test_rejected_action_shows_the_server_reason(page: Page) -> None:
+    crisp_game(page)
+    expect(page.locator('[data-act="draw"]').first).to_be_visible(timeout=10_000)
+    # Swapping before drawing is against the rules: the server's message is shown.
+    page.fill("#notation", "swap L")
+    page.press("#notation", "Enter")
+    err = page.locator("#act-error")
+    expect(err).to_be_visible()
+    expect(err).to_contain_text("CRISP-TURN-3")
+    # A malformed action is rejected too, with the server's explanation.
+    page.fill("#notation", "fly away")
+    page.press("#notation", "Enter")
+    expect(err).not_to_contain_text("CRISP-TURN-3")
+    expect(err).not_to_be_empty()
+
+
+def test_rejoin_after_reload_keeps_the_seat(page: Page) -> None:
+    open_lobby(page, "Rejoiner")
+    table = create_table(page, "cribbage", 2, {"target": "61"})
+    fill_bots(page)
+    start(page)
+    hand = page.locator(".mine .hand .card")
+    expect(hand).to_have_count(6)
+    before = sorted(hand.nth(i).get_attribute("data-card") or "" for i in range(6))
+    token = page.evaluate("localStorage.getItem('feltroom.token')")
+    page.reload()
+    expect(page.locator("#topbar .me-name")).to_have_text("Rejoiner")
+    assert page.evaluate("localStorage.getItem('feltroom.token')") == token
+    assert page.url.endswith(f"#/t/{table}")
+    expect(page.locator(".mine .seat.me")).to_contain_text("Rejoiner")
+    expect(hand).to_have_count(6)
+    assert sorted(hand.nth(i).get_attribute("data-card") or "" for i in range(6)) == before
+    # Still playable: pick two cards and the confirm button offers the discard.
+    hand.nth(0).click()
+    hand.nth(1).click()
+    expect(page.locator('.actionbar [data-act^="discard "]')).to_be_enabled()
+
+
+def test_lobby_lists_the_table_with_its_settings(page: Page, new_context: Callable[..., BrowserContext]) -> None:
+    open_lobby(page, "Host")
+    table = create_table(page, "craits", 4, {"short_game": True, "idiot_card": True, "turn_time": "45"})
+    other = new_context().new_page()
+    open_lobby(other, "Guest")
+    row = other.locator(f'.trow[data-table="{table}"]')
+    expect(row).to_contain_text("Craits")
+    expect(row).to_contain_text("1/4")
+    expect(row).to_contain_text("Short game")
+    expect(row).to_contain_text("Idiot card")
+    expect(row).to_contain_text("Turn timer: 45 s")
+    row.locator("[data-join]").click()
+    expect(other.locator(".waiting")).to_be_visible()
+    expect(page.locator(".wseat.taken")).to_have_count(2)  # the host sees the guest arrive
+    expect(page.locator("#start-btn")).to_be_disabled()   # two seats still free
+
+
+def test_language_switch_and_keyboard_help(page: Page) -> None:
+    open_lobby(page)
+    page.click("#lang-ru")
+    expect(page.locator("#create-btn")).to_have_text("Создать стол")
+    page.click("#lang-en")
+    expect(page.locator("#create-btn")).to_have_text("Create table")
+    create_table(page, "cribbage", 2, {"target": "61"})
+    fill_bots(page)
+    start(page)
+    expect(page.locator(".mine .hand .card")).to_have_count(6)
+    # CRIB-KEY-*: hotkeys only read the view; during the discard, C says there is no count yet.
+    page.keyboard.press("c")
+    expect(page.locator("#hotkey-answer")).to_contain_text("No count yet")
+    page.keyboard.press("f")
+    expect(page.locator("#hotkey-answer")).to_contain_text("Starter not turned yet")
+    page.keyboard.press("v")
+    expect(page.locator("#hotkey-answer")).to_contain_text("Only during the play")
+    # Digits pick cards, Enter confirms the discard.
+    page.keyboard.press("1")
+    page.keyboard.press("2")
+    page.keyboard.press("Enter")
+    expect(page.locator(".mine .hand .card")).to_have_count(4)
