@@ -7,8 +7,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from feltroom.cards import (
-    DECK, DOUBLE_DECK, NAMES, Card, Rank, Suit, card_list, card_str, cards_str, make_card, parse_card,
-    parse_cards, rank_of, suit_of,
+    DECK,
+    DOUBLE_DECK,
+    NAMES,
+    Card,
+    Rank,
+    Suit,
+    card_list,
+    card_str,
+    cards_str,
+    make_card,
+    parse_card,
+    parse_cards,
+    rank_of,
+    suit_of,
 )
 
 
