@@ -43,7 +43,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"feltroom is open at http://{host}:{args.port}/  (WebSocket ws://{host}:{args.port}/ws, "
           f"store {args.db})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
-                ws_ping_interval=20, ws_ping_timeout=20)
+                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
     return 0
 
 

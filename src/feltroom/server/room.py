@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -81,6 +82,18 @@ class Room:
         self.players[player.id] = player
         self.by_token[player.token_hash] = player
         return player
+
+    def forget_later(self, table_id: str, after: float = 900.0) -> None:
+        """A finished table leaves memory after a while (its record stays in the store)."""
+        with contextlib.suppress(RuntimeError):  # no running loop: a restore of a game that had ended
+            asyncio.get_running_loop().call_later(after, self._forget, table_id)
+
+    def _forget(self, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table is not None and table.state == "over":
+            del self.tables[table_id]
+            for c in table.spectators:
+                c.watching.discard(table_id)
 
     # ------------------------------------------------------------------ lobby
 

@@ -336,6 +336,7 @@ class Table:
                 s.player.tables.discard(self.id)
         self.broadcast_table()
         self.room.lobby_changed()
+        self.room.forget_later(self.id)
 
     # ------------------------------------------------------------------ seats coming and going
 

@@ -1,0 +1,322 @@
+"""Load test of the room: simulated clients over real WebSockets on 127.0.0.1.
+
+Each of ``--tables`` 4-seat Crisp tables gets four client sockets (host creates, three join,
+host starts); every client plays random legal moves from its ``update.legal`` until the game
+is over. The room runs in its own process under uvicorn, on a SQLite file in a temporary
+directory, with a clock that runs ``--speed`` times faster than real time (default 1: the real 2 s holds
+and 3 s windows of Crisp; the rules are unchanged either way). Before
+that, the same number of sockets runs a bare WebSocket echo on the same stack (Starlette on
+uvicorn) for ``--echo-seconds``: the ceiling.
+
+Prints moves/s and the move round-trip (``act`` sent → its ``update`` back) p50/p99, the echo
+figures, and their ratio. Bounded: it stops by itself after ``--limit`` seconds.
+
+    .venv/bin/python bench/server_load.py --tables 500
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import random
+import socket
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import websockets
+
+HOST = "127.0.0.1"
+
+
+class ScaledClock:
+    """Server time that runs ``speed`` times faster than the wall clock."""
+
+    def __init__(self, speed: float) -> None:
+        self.speed = speed
+        self.t0 = time.time()
+
+    def now(self) -> float:
+        return self.t0 + (time.time() - self.t0) * self.speed
+
+    async def sleep_until(self, when: float) -> None:
+        while (left := when - self.now()) > 0:
+            await asyncio.sleep(left / self.speed)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def serve_room(port: int, db: str, speed: float, profile: str | None = None) -> None:
+    import uvicorn
+
+    from feltroom.server import Limits, create_app
+
+    limits = Limits(max_connections=50_000, rate=1_000, burst=1_000)
+    app = create_app(db, clock=ScaledClock(speed), limits=limits, bot_delay=0, grace=3600)
+    config = uvicorn.Config(app, host=HOST, port=port, log_level="error", ws_max_size=64 * 1024, backlog=4096,
+                            ws_per_message_deflate=False)
+    server = uvicorn.Server(config)
+    if profile is None:
+        server.run()
+        return
+    import cProfile
+    import signal
+
+    prof = cProfile.Profile()
+    signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
+    prof.runcall(server.run)
+    prof.dump_stats(profile)
+
+
+def serve_echo(port: int) -> None:
+    import uvicorn
+    from starlette.applications import Starlette
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    async def echo(ws: WebSocket) -> None:
+        await ws.accept()
+        with contextlib.suppress(WebSocketDisconnect):
+            while True:
+                await ws.send_text(await ws.receive_text())
+
+    uvicorn.run(Starlette(routes=[WebSocketRoute("/ws", echo)]), host=HOST, port=port, log_level="error",
+                backlog=4096, ws_per_message_deflate=False)
+
+
+def start(target: Any, *args: Any) -> Any:
+    proc = multiprocessing.get_context("spawn").Process(target=target, args=args, daemon=True)
+    proc.start()
+    return proc
+
+
+async def wait_up(port: int, timeout: float = 30) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            _, w = await asyncio.open_connection(HOST, port)
+            w.close()
+            return
+        except OSError:
+            await asyncio.sleep(0.05)
+    raise RuntimeError("the server did not start")
+
+
+def pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+# ---------------------------------------------------------------------------- echo
+
+
+async def echo_phase(port: int, clients: int, seconds: float) -> tuple[float, list[float]]:
+    sem = asyncio.Semaphore(200)
+    rtts: list[float] = []
+    msg = json.dumps({"type": "act", "table": "t0000000", "action": "swap L", "seq": 12, "id": 1})
+    start_evt = asyncio.Event()
+    stop_at = [0.0]
+    connected = [0]
+
+    async def one() -> int:
+        async with sem:
+            ws = await websockets.connect(f"ws://{HOST}:{port}/ws", max_size=2**20)
+        connected[0] += 1
+        n = 0
+        try:
+            await start_evt.wait()
+            while time.monotonic() < stop_at[0]:
+                t = time.perf_counter()
+                await ws.send(msg)
+                await ws.recv()
+                rtts.append(time.perf_counter() - t)
+                n += 1
+        finally:
+            await ws.close()
+        return n
+
+    tasks = [asyncio.create_task(one()) for _ in range(clients)]
+    while connected[0] < clients and not any(t.done() for t in tasks):
+        await asyncio.sleep(0.05)
+    t0 = time.monotonic()
+    stop_at[0] = t0 + seconds
+    start_evt.set()
+    counts = await asyncio.gather(*tasks)
+    return sum(counts) / (time.monotonic() - t0), rtts
+
+
+# ---------------------------------------------------------------------------- games
+
+
+@dataclass
+class Stats:
+    moves: int = 0
+    rejected: int = 0
+    games: int = 0
+    rtts: list[float] = field(default_factory=list)
+    updates: int = 0
+
+
+class Seat:
+    def __init__(self, ws: Any, rng: random.Random, stats: Stats) -> None:
+        self.ws = ws
+        self.rng = rng
+        self.stats = stats
+        self.next_id = 0
+        self.inflight: tuple[int, float] | None = None
+        self.latest: dict[str, Any] | None = None
+
+    async def request(self, msg: dict[str, Any]) -> dict[str, Any]:
+        self.next_id += 1
+        mid = self.next_id
+        await self.ws.send(json.dumps({**msg, "id": mid}))
+        while True:
+            reply: dict[str, Any] = json.loads(await self.ws.recv())
+            if reply.get("type") == "update":
+                self.latest = reply
+            if reply.get("id") == mid:
+                if reply["type"] == "error":
+                    raise RuntimeError(reply)
+                return reply
+
+    async def maybe_act(self, table: str) -> None:
+        u = self.latest
+        if self.inflight is None and u is not None and u["legal"] and not u["view"]["over"]:
+            self.next_id += 1
+            self.inflight = (self.next_id, time.perf_counter())
+            await self.ws.send(json.dumps({"type": "act", "table": table, "seq": u["seq"], "id": self.next_id,
+                                           "action": self.rng.choice(u["legal"])}))
+
+    async def play(self, table: str, until: float) -> None:
+        await self.maybe_act(table)
+        while time.monotonic() < until:
+            try:
+                msg = json.loads(await asyncio.wait_for(self.ws.recv(), timeout=until - time.monotonic()))
+            except TimeoutError:
+                return
+            kind = msg.get("type")
+            mine = self.inflight is not None and msg.get("id") == self.inflight[0]
+            if kind == "update":
+                self.stats.updates += 1
+                self.latest = msg
+                if mine:
+                    assert self.inflight is not None
+                    self.stats.rtts.append(time.perf_counter() - self.inflight[1])
+                    self.stats.moves += 1
+                    self.inflight = None
+                if msg["view"]["over"]:
+                    return
+            elif kind == "error" and mine:  # another seat moved first: act on the latest update
+                self.stats.rejected += 1
+                self.inflight = None
+            await self.maybe_act(table)
+
+
+async def table_phase(port: int, tables: int, limit: float, seed: int) -> tuple[Stats, float, int]:
+    stats = Stats()
+    sem = asyncio.Semaphore(100)
+    ready: list[tuple[list[Seat], str]] = []
+    rng = random.Random(seed)
+    url = f"ws://{HOST}:{port}/ws"
+
+    async def setup(k: int) -> None:
+        async with sem:
+            seats = []
+            for i in range(4):
+                ws = await websockets.connect(url, max_size=2**20)
+                s = Seat(ws, random.Random(rng.random()), stats)
+                await s.request({"type": "hello", "protocol": 1, "name": f"t{k}p{i}", "token": None})
+                seats.append(s)
+            t = await seats[0].request({"type": "create", "game": "crisp", "seats": 4, "options": {"end_limit": 50}})
+            for s in seats[1:]:
+                await s.request({"type": "join", "table": t["table"]})
+            ready.append((seats, t["table"]))
+
+    await asyncio.gather(*(setup(k) for k in range(tables)))
+    t0 = time.monotonic()
+    until = t0 + limit
+    for seats, tid in ready:  # start them all, then play
+        await seats[0].ws.send(json.dumps({"type": "start", "table": tid}))
+    await asyncio.gather(*(s.play(tid, until) for seats, tid in ready for s in seats))
+    elapsed = time.monotonic() - t0
+    finished = sum(1 for seats, _ in ready if seats[0].latest and seats[0].latest["view"]["over"])
+    for seats, _ in ready:
+        for s in seats:
+            await s.ws.close()
+    return stats, elapsed, finished
+
+
+# ---------------------------------------------------------------------------- main
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tables", type=int, default=100, help="4-seat tables (clients = 4 × tables; max 1000)")
+    ap.add_argument("--speed", type=float, default=1.0,
+                    help="the room's clock runs this many times faster (above ~5 under heavy load, crisp windows "
+                         "close before declarations arrive and rounds stop ending)")
+    ap.add_argument("--echo-seconds", type=float, default=10.0)
+    ap.add_argument("--limit", type=float, default=300.0, help="stop the game phase after this many seconds")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--profile", help="write a cProfile of the room process to this file")
+    args = ap.parse_args()
+    tables = max(1, min(args.tables, 1000))
+    clients = 4 * tables
+    with contextlib.suppress(ValueError, OSError):
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 4 * clients + 256)), hard))
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    print(f"{clients} clients, {tables} tables of 4, python {sys.version.split()[0]}, {os.cpu_count()} cores; "
+          f"room clock ×{args.speed:g}")
+
+    port = free_port()
+    echo = start(serve_echo, port)
+    try:
+        asyncio.run(wait_up(port))
+        echo_rate, echo_rtts = asyncio.run(echo_phase(port, clients, args.echo_seconds))
+    finally:
+        echo.terminate()
+        echo.join(5)
+    print(f"echo   : {echo_rate:9.0f} msgs/s   rtt p50 {pct(echo_rtts, .5) * 1e3:7.2f} ms   "
+          f"p99 {pct(echo_rtts, .99) * 1e3:7.2f} ms   ({len(echo_rtts)} round trips)")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        room = start(serve_room, port, os.path.join(tmp, "load.sqlite"), args.speed, args.profile)
+        try:
+            asyncio.run(wait_up(port))
+            stats, elapsed, finished = asyncio.run(table_phase(port, tables, args.limit, args.seed))
+        finally:
+            room.terminate()
+            room.join(30)
+    rate = stats.moves / elapsed
+    print(f"room   : {rate:9.0f} moves/s  rtt p50 {pct(stats.rtts, .5) * 1e3:7.2f} ms   "
+          f"p99 {pct(stats.rtts, .99) * 1e3:7.2f} ms   ({stats.moves} moves, {stats.rejected} raced, "
+          f"{stats.updates} updates received, {finished}/{tables} games finished in {elapsed:.1f} s)")
+    print(f"ratio  : moves/s ÷ echo msgs/s = {rate / echo_rate:.3f};  "
+          f"p50 rtt ÷ echo p50 = {pct(stats.rtts, .5) / pct(echo_rtts, .5):.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
