@@ -24,6 +24,11 @@ PICK = """() => {
   if (one && vis(one)) return mark(one, 'one card');
   const crisp = scr.querySelector('[data-act="crisp"]');
   if (crisp && vis(crisp)) return mark(crisp, 'crisp');
+  // Crisp Queen: pick one of my slots first (then the other seats' slots offer `queen …`).
+  const queens = [...scr.querySelectorAll('[data-act^="queen "]')].filter(vis);
+  if (queens.length) return mark(queens[0], queens[0].dataset.act);
+  const qslot = scr.querySelector('.seat.me .slots button[aria-pressed="false"]');
+  if (qslot && vis(qslot)) return mark(qslot, 'queen slot');
   const acts = [...scr.querySelectorAll('[data-act]')].filter(vis);
   // Shed cards first (games end sooner), else any offered action.
   const plays = acts.filter(e => e.closest('.mine .hand'));

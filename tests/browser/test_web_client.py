@@ -72,7 +72,7 @@ def test_rejoin_after_reload_keeps_the_seat(page: Page) -> None:
     expect(hand).to_have_count(6)
     before = sorted(hand.nth(i).get_attribute("data-card") or "" for i in range(6))
     token = page.evaluate("localStorage.getItem('feltroom.token')")
-    page.reload()
+    page.reload(wait_until="commit")
     expect(page.locator("#topbar .me-name")).to_have_text("Rejoiner")
     assert page.evaluate("localStorage.getItem('feltroom.token')") == token
     assert page.url.endswith(f"#/t/{table}")

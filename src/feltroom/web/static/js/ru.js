@@ -68,6 +68,9 @@ export const RU = {
   'a Jack: see your centre card, or discard': 'валет: посмотреть центральную или сбросить', 'swap it into a slot, or discard it': 'обменяйте или сбросьте',
   'Your total is low? Call it: everyone else gets one last turn.': 'Сумма мала? Скажите «крисп»: у остальных останется по одному ходу.',
   '{name} called crisp — last turns: {list}': '{name} сказал «крисп» — последние ходы: {list}',
+  'A King: use it to draw two more cards.': 'Король: используйте его и возьмите ещё две карты.',
+  'A Jack: look at your centre card, or discard it.': 'Валет: посмотрите центральную карту или сбросьте его.',
+  'Swap into a slot, or discard the card.': 'Обменяйте карту на одну из своих или сбросьте.',
   // Craits
   'Hand {n} of {m}': 'Раздача {n} из {m}', card: 'карта', 'penalty turn': 'штрафной ход', 'one card!': 'одна карта!', 'shuffle penalties': 'штрафы за тасовку',
   '1 card': '1 карта', 'Stock: {n} cards': 'Колода: {n} карт', stock: 'колода', 'Suit to follow: {s}': 'Масть: {s}', suit: 'масть',

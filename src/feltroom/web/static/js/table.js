@@ -276,7 +276,9 @@ function renderStatus(box, ctx) {
   if (!view) return;
   const line = ctx.game && ctx.game.status ? safe(() => ctx.game.status(ctx), '') : '';
   const mine = ctx.me != null && (view.to_act || []).includes(ctx.me);
-  box.append(h('p', { class: `line ${mine ? 'yours' : ''}`, id: 'status-line' }, line));
+  // A deadline that is nobody's in particular (the Cribbage discard phase) is shown here.
+  const shared = ctx.deadlines.find((d) => d.seat == null && d.action === 'timeout');
+  box.append(h('p', { class: `line ${mine ? 'yours' : ''}`, id: 'status-line' }, line, shared ? [' ', ctx.clock(shared)] : null));
 }
 
 function renderHistory(box, ctx) {

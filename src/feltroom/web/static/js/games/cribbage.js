@@ -290,7 +290,7 @@ function board(ctx) {
   const v = VV(ctx);
   const k = sideCount(v);
   const target = v.target;
-  const W = 1000, rowH = 22, H = k * rowH + 10;
+  const W = 600, rowH = 22, H = k * rowH + 10;
   const x = (p) => 10 + (Math.min(p, target) / target) * (W - 20);
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);

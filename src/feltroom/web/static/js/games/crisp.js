@@ -141,7 +141,10 @@ export default {
       if (!v.held) return t('Your turn: draw a card.');
       if (ctx.legal.some((a) => a.startsWith('queen '))) return ctx.ui.qsel ? t('Now pick another player’s card to swap with.') : t('Queen: pick one of your cards, then another player’s card, or discard.');
       if (v.held.source === 'discard') return t('Swap the card into one of your slots.');
-      return t('Swap into a slot, or use or discard the card.');
+      const L = ctx.legal;
+      if (L.length === 1 && L[0] === 'king') return t('A King: use it to draw two more cards.');
+      if (L.includes('jack')) return t('A Jack: look at your centre card, or discard it.');
+      return t('Swap into a slot, or discard the card.');
     }
     if (ctx.legal.includes('crisp')) return t('Call crisp now, or let the window close.');
     return t('{name} is playing.', { name: ctx.shortName(v.turn) });

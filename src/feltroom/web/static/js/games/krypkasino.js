@@ -79,10 +79,16 @@ export default {
       if (pile) { pile.classList.add('bump'); }
     }
     const sw = ctx.ui.sweep;
-    if (sw && Date.now() - sw.at < 1500) {
+    if (sw && !sw.shown) {
+      sw.shown = true;
+      // Outside the redrawn sections, over the table, once; it removes itself.
       const box = $('.kr-table');
-      if (box && !$('.sweep-burst', box)) {
-        box.append(h('div', { class: 'sweep-burst', role: 'status' }, sw.double ? t('Double sweep!') : t('Sweep!'), ' ', ctx.shortName(sw.seat), ` ${sw.points}`));
+      if (box) {
+        const r = box.getBoundingClientRect();
+        const el = h('div', { class: 'sweep-burst', role: 'status', style: { left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px` } },
+          sw.double ? t('Double sweep!') : t('Sweep!'), ' ', ctx.shortName(sw.seat), ` ${sw.points}`);
+        document.body.append(el);
+        setTimeout(() => el.remove(), 1500);
       }
     }
   },

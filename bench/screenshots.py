@@ -1,0 +1,183 @@
+"""Screenshots of the web client for the README: the lobby and each game, phone and desktop.
+
+Runs the real server (``create_app`` on a temporary SQLite file) and drives Debian's chromium
+with Playwright; writes ``docs/screenshots/{lobby,crisp,craits,cribbage,krypkasino}-{phone,desktop}.png``.
+
+    .venv/bin/python bench/screenshots.py [--out docs/screenshots]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import socket
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import uvicorn
+from playwright.sync_api import Page, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
+SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+
+
+@contextlib.contextmanager
+def server() -> Iterator[str]:
+    from feltroom.server.app import create_app
+
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app(database=str(Path(tmp) / "room.sqlite"), bot_delay=0.25)
+        sock = socket.create_server(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        srv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+        thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+        thread.start()
+        with contextlib.suppress(urllib.error.HTTPError):
+            urllib.request.urlopen(url, timeout=10).close()
+        yield url
+        srv.should_exit = True
+        thread.join(5)
+
+
+def table(page: Page, url: str, game: str, seats: int, options: dict[str, str | bool], name: str) -> None:
+    page.goto(url + "/")
+    page.wait_for_selector("#topbar .conn.online")
+    page.fill("#name-input", name)
+    page.click("#name-save")
+    page.wait_for_selector("#topbar .conn.online")
+    page.click(f"#pick-{game}")
+    page.select_option("#opt-seats", str(seats))
+    for key, value in options.items():
+        if isinstance(value, bool):
+            page.set_checked(f"#opt-{key}", value)
+        else:
+            page.select_option(f"#opt-{key}", value)
+    page.click("#create-btn")
+    page.wait_for_selector(".waiting")
+
+
+def bots_and_start(page: Page) -> None:
+    while page.locator("[data-addbot]").count():
+        page.locator("[data-addbot]").first.click()
+        page.wait_for_timeout(80)
+    page.click("#start-btn")
+    page.wait_for_selector(".mine .seat.me")
+
+
+def until(page: Page, test: Callable[[], bool], act: Callable[[], None], limit: float = 30.0) -> None:
+    end = time.monotonic() + limit
+    while time.monotonic() < end and not test():
+        with contextlib.suppress(Exception):
+            act()
+        page.wait_for_timeout(120)
+
+
+def click_first(page: Page, selector: str) -> None:
+    loc = page.locator(selector)
+    if loc.count():
+        loc.first.click(timeout=500)
+
+
+def shoot(page: Page, out: Path, name: str) -> None:
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(250)
+        page.screenshot(path=str(out / f"{name}-{size}.png"))
+        print("wrote", out / f"{name}-{size}.png")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default="docs/screenshots")
+    out = Path(ap.parse_args().out)
+    out.mkdir(parents=True, exist_ok=True)
+    with server() as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+
+        def new_page() -> Page:
+            return browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=1).new_page()
+
+        # Lobby, with a few tables in it.
+        hosts = []
+        lobby_tables: list[tuple[str, int, dict[str, str | bool], str]] = [
+            ("crisp", 4, {"end_limit": "100", "draw_time": "30"}, "Anna"),
+            ("cribbage", 2, {"target": "121"}, "Boris"),
+            ("craits", 6, {"short_game": True, "idiot_card": True}, "Chloe"),
+        ]
+        for game, seats, opts, who in lobby_tables:
+            p = new_page()
+            table(p, url, game, seats, opts, who)
+            hosts.append(p)
+        lobby = new_page()
+        lobby.goto(url + "/")
+        lobby.wait_for_selector(".trow")
+        lobby.fill("#name-input", "Dmitri")
+        lobby.click("#name-save")
+        lobby.wait_for_timeout(500)
+        shoot(lobby, out, "lobby")
+
+        # Crisp: right after the deal, the player's peek (L and R) is face up.
+        p = new_page()
+        table(p, url, "crisp", 4, {"end_limit": "100", "draw_time": "30"}, "Dmitri")
+        bots_and_start(p)
+        p.wait_for_selector(".seat.me [data-peek]")
+        until(p, lambda: p.locator(".crisp-center .held").count() > 0, lambda: click_first(p, '[data-act="draw"]'), 8)
+        shoot(p, out, "crisp")
+
+        # Cribbage: discard, then into the play with a few cards on the table.
+        p = new_page()
+        table(p, url, "cribbage", 2, {"target": "121"}, "Dmitri")
+        bots_and_start(p)
+
+        def crib_step() -> None:
+            confirm = '.actionbar [data-act^="discard"]'
+            if p.locator(confirm).count():
+                click_first(p, confirm)
+            elif p.locator('.mine [data-select][aria-pressed="false"]').count():
+                click_first(p, '.mine [data-select][aria-pressed="false"]')
+            else:
+                click_first(p, '.mine .hand [data-act]')
+        until(p, lambda: p.locator(".series .played").count() >= 3, crib_step, 20)
+        p.keyboard.press("v")
+        shoot(p, out, "cribbage")
+
+        # Craits: a few turns into the first hand.
+        p = new_page()
+        table(p, url, "craits", 4, {"short_game": False}, "Dmitri")
+        bots_and_start(p)
+        plays = {"n": 0}
+
+        def craits_step() -> None:
+            loc = p.locator(".mine .hand [data-act], .picker [data-act], .actionbar [data-act]")
+            if loc.count():
+                loc.first.click(timeout=500)
+                plays["n"] += 1
+        until(p, lambda: plays["n"] >= 3, craits_step, 20)
+        p.wait_for_timeout(600)
+        shoot(p, out, "craits")
+
+        # Krypkasino: some plays in, with captures on the piles.
+        p = new_page()
+        table(p, url, "krypkasino", 3, {"dealer_rounds": "1"}, "Dmitri")
+        bots_and_start(p)
+        kr = {"n": 0}
+
+        def kr_step() -> None:
+            loc = p.locator(".mine .hand [data-act], .picker [data-act]")
+            if loc.count():
+                loc.first.click(timeout=500)
+                kr["n"] += 1
+        until(p, lambda: kr["n"] >= 3, kr_step, 20)
+        p.wait_for_timeout(900)
+        shoot(p, out, "krypkasino")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
