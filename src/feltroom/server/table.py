@@ -17,7 +17,7 @@ from ..game import CLOCK, Game
 from ..registry import new_game, replay
 from ..views import events_for
 from .bots import BotSeat, standin_level
-from .connection import Connection, Player, dumps, with_id
+from .connection import Connection, Player, dumps, dumps_list, dumps_str, with_id
 from .fair import fair_hash, new_seed_salt
 from .protocol import ProtocolError
 from .store import TableRow
@@ -172,21 +172,36 @@ class Table:
             conn.send(self.update_message(seat, []))
 
     def broadcast_update(self, start: int, sender: Connection | None = None, mid: Any = None) -> None:
+        """Send every seat (and the spectators) its ``update`` for the events from ``start``.
+
+        The parts every recipient shares (each event, the deadlines) are serialised once; only
+        the view, the legal actions and the choice of events differ per seat."""
         game = self.game
         assert game is not None
         new = game.log[start:]
-        public: str | None = None
+        encoded = {id(e): dumps(e) for e in new}
+        head = (f'{{"type":"update","table":{dumps_str(self.id)},"seq":{len(game.actions)},"seat":')
+        tail = (f',"deadlines":{dumps_list([d.public() for d in sorted(self.deadlines.values())])}'
+                f',"now":{round(self.room.clock.now(), 3)!r}}}')
+
+        def text(seat: int | None) -> str:
+            events = ",".join(encoded[id(e)] for e in events_for(new, seat))  # the one redaction point
+            legal = game.legal_actions(seat) if seat is not None else []
+            return (f'{head}{"null" if seat is None else seat},"view":{dumps(game.view(seat))}'
+                    f',"legal":{dumps_list(legal)},"events":[{events}]{tail}')
+
         for i, s in enumerate(self.seats):
             if s.player is None or not s.player.conns:
                 continue
-            text = dumps(self.update_message(i, events_for(new, i)))
+            seat_text = text(i)
             for c in s.player.conns:
-                c.send(with_id(text, mid) if c is sender else text)
+                c.send(with_id(seat_text, mid) if c is sender else seat_text)
+        public: str | None = None
         for c in self.spectators:
             if c.player is not None and self.seat_of(c.player) is not None:
                 continue
             if public is None:
-                public = dumps(self.update_message(None, events_for(new, None)))
+                public = text(None)
             c.send(with_id(public, mid) if c is sender else public)
 
     # ------------------------------------------------------------------ storing
