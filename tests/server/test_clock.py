@@ -90,6 +90,8 @@ def test_scn10_hold_overlap_and_declaration(crisp4: Any) -> None:
     assert first["seq"] == seq + 1 and {"type": "turn_start", "to": "all", "seat": n, "last": False} in first["events"]
     assert room.table(tid).record()["actions"][-2:] == [[CLOCK, "release"], [n, "draw"]]
     room.clock.set(t + 2.6)  # P1 declares at 102.600: accepted
+    # P1 has not seen the release nor P2's draw: its seq is behind, but neither changed its options
+    assert clients[f].updates[tid]["seq"] == seq
     reply = act(clients[f], tid, "crisp")
     assert reply["type"] == "update"
     crisp = next(e for e in reply["events"] if e["type"] == "crisp")
@@ -178,3 +180,38 @@ def test_deadlines_end_with_the_game(room: Room_) -> None:
             room.clock.set(min(d["at"] for d in u["deadlines"]))
         ann.sync()
     assert table.state == "over" and table.deadlines == {} and table._timer is None
+
+
+def test_scn11_overlap_race_first_declaration_received_wins(crisp4: Any) -> None:
+    # CRISP-SCN-11, CRISP-ONL-WIN-4 (order of receipt), CRISP-CALL-5 (one crisp per round),
+    # CRISP-ONL-WIN-2 (P2's window holds P3 until P2's T_end + 2 s).
+    room, clients, tid, f = crisp4
+    n, m = (f + 1) % 4, (f + 2) % 4
+    t = end_first_turn(room, clients, tid, f)  # P1's turn ends at 100.000
+    room.clock.set(t + 2.1)
+    assert act(clients[n], tid, "draw")["type"] == "update"  # P2 draws at 102.100 …
+    room.clock.set(t + 2.4)
+    assert act(clients[n], tid, "discard")["type"] == "update"  # … and ends the turn at 102.400
+    room.clock.set(t + 2.45)
+    reply = act(clients[n], tid, "crisp")  # P2 declares at 102.450: accepted
+    assert reply["type"] == "update" and reply["view"]["crisp"] == n
+    assert reply["view"]["last_turns"] == [m, (m + 1) % 4, f]
+    room.clock.set(t + 2.6)
+    err = act(clients[f], tid, "crisp")  # P1 at 102.600: rejected, a crisp already exists
+    assert err["type"] == "error" and err["code"] == "illegal" and err["rule"] == "CRISP-CALL-5"
+    clients[m].sync()
+    assert ("release", m, t + 4.4) in deadlines(clients[m], tid)  # P3 may act from 104.400
+    err = act(clients[m], tid, "draw")
+    assert err["rule"] == "CRISP-ONL-WIN-2"
+
+
+def test_stale_only_when_a_players_action_changed_your_options(crisp4: Any) -> None:
+    room, clients, tid, f = crisp4
+    c = clients[f]
+    assert act(c, tid, "draw", 5)["code"] == "stale"  # ahead of the table
+    assert act(c, tid, "draw", -1)["code"] == "stale"
+    assert act(c, tid, "draw")["type"] == "update"  # seq 1 now; the draw changed f's options
+    err = act(c, tid, "discard", 0)
+    assert err["code"] == "stale" and room.table(tid).seq == 1  # legal now, but decided on old options
+    err = act(c, tid, "draw", 0)
+    assert err["code"] == "illegal" and err["rule"] == "CRISP-TURN-4"  # not legal now: the rule says why

@@ -22,7 +22,7 @@ def add_commands(subparsers: Any) -> None:
                        help="seconds a disconnected player keeps the seat before a bot plays it (default 60)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help="a bot's think time in seconds (default 0.6)")
     serve.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
-    serve.set_defaults(func=cmd_serve)
+    serve.set_defaults(run=cmd_serve)
 
     verify = subparsers.add_parser(
         "verify", help="check that a finished game's deal was fair: its hash, and that it follows from the seed")
@@ -30,7 +30,7 @@ def add_commands(subparsers: Any) -> None:
     verify.add_argument("--fair", help="the hash published at the start (default: the record's meta.fair)")
     verify.add_argument("--events", help="JSON list of the events your client received, to compare with the replay")
     verify.add_argument("--seat", type=int, default=None, help="the seat those events were for (default: spectator)")
-    verify.set_defaults(func=cmd_verify)
+    verify.set_defaults(run=cmd_verify)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -70,5 +70,5 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="feltroom", description="feltroom online room")
     add_commands(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)
-    result: int = args.func(args)
+    result: int = args.run(args)
     return result

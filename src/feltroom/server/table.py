@@ -279,6 +279,13 @@ class Table:
         if self.seats[seat].left:
             raise ProtocolError("forbidden", "you left this game: join the table again to take your seat back")
         if seq != self.seq and not (0 <= seq < self.seq and seq >= self._changed[seat]):
+            if 0 <= seq < self.seq:  # a rejected action says why (with its rule) rather than "stale"
+                try:
+                    self.game.verify(seat, action)
+                except IllegalAction as e:
+                    raise ProtocolError("illegal", e.message, e.rule) from None
+                except InvalidAction as e:
+                    raise ProtocolError("invalid", str(e)) from None
             raise ProtocolError("stale", f"seq {seq} is not the table's current seq {self.seq}: "
                                          "apply the updates you have not seen, then act again")
         try:
