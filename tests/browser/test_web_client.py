@@ -112,15 +112,43 @@ def test_language_switch_and_keyboard_help(page: Page) -> None:
     fill_bots(page)
     start(page)
     expect(page.locator(".mine .hand .card")).to_have_count(6)
-    # CRIB-KEY-*: hotkeys only read the view; during the discard, C says there is no count yet.
+    # Hotkeys answer from the view, by phase (discard phase here).
+    seq = page.evaluate("[...window.feltroom.tables.values()][0].upd.seq")
     page.keyboard.press("c")
-    expect(page.locator("#hotkey-answer")).to_contain_text("No count yet")
+    expect(page.locator("#hotkey-answer")).to_contain_text("No count yet")  # CRIB-KEY-1
     page.keyboard.press("f")
-    expect(page.locator("#hotkey-answer")).to_contain_text("Starter not turned yet")
+    expect(page.locator("#hotkey-answer")).to_contain_text("Starter not turned yet")  # CRIB-KEY-3
     page.keyboard.press("v")
-    expect(page.locator("#hotkey-answer")).to_contain_text("Only during the play")
+    expect(page.locator("#hotkey-answer")).to_contain_text("Only during the play")  # CRIB-KEY-4
+    page.keyboard.press("s")
+    expect(page.locator("#hotkey-answer")).to_contain_text("target 61")  # CRIB-KEY-5
+    page.keyboard.press("t")
+    expect(page.locator("#hotkey-answer")).to_contain_text("To discard")  # CRIB-KEY-6
+    page.keyboard.press("b")
+    expect(page.locator("#hotkey-answer")).to_contain_text("Crib:")  # CRIB-KEY-2
+    # CRIB-KEY-7: hotkeys only read; nothing was sent or changed.
+    assert page.evaluate("[...window.feltroom.tables.values()][0].upd.seq") == seq
+    expect(page.locator(".mine .hand .card")).to_have_count(6)
     # Digits pick cards, Enter confirms the discard.
     page.keyboard.press("1")
     page.keyboard.press("2")
     page.keyboard.press("Enter")
     expect(page.locator(".mine .hand .card")).to_have_count(4)
+
+
+def test_spectator_sees_the_public_table_only(page: Page, new_context: Callable[..., BrowserContext]) -> None:
+    open_lobby(page, "Player")
+    table = create_table(page, "krypkasino", 2, {"dealer_rounds": "1"})
+    fill_bots(page)
+    start(page)
+    expect(page.locator(".mine .hand .card")).not_to_have_count(0)
+    watcher = new_context().new_page()
+    open_lobby(watcher, "Watcher")
+    watcher.locator(f'.trow[data-table="{table}"] [data-watch]').click()
+    expect(watcher.locator(".thead .spect")).to_be_visible()
+    expect(watcher.locator(".opps .seat")).to_have_count(2)
+    expect(watcher.locator(".kr-table")).to_be_visible()
+    # No hand, no actions, no move box for a spectator.
+    expect(watcher.locator(".mine .hand")).to_have_count(0)
+    expect(watcher.locator("[data-act]")).to_have_count(0)
+    expect(watcher.locator("#notation")).to_have_count(0)

@@ -26,7 +26,7 @@ export const RU = {
   'The host starts the game when every seat is taken.': 'Хозяин начнёт игру, когда все места заняты.', 'Pick a free seat, or watch.': 'Выберите свободное место или смотрите.',
   'Invite a friend: send them this page’s address.': 'Пригласите друга: отправьте ему адрес этой страницы.',
   'Bot level for seat {n}': 'Уровень бота для места {n}', random: 'случайный', heuristic: 'эвристика', search: 'поиск', '{level} bot': 'бот: {level}',
-  BOT: 'БОТ', bot: 'бот', 'Bot {n}': 'Бот {n}', 'Seat {n}': 'Место {n}', '{name} (you)': '{name} (вы)',
+  BOT: 'БОТ', 'a bot plays for this seat': 'за это место играет бот', bot: 'бот', 'Bot {n}': 'Бот {n}', 'Seat {n}': 'Место {n}', '{name} (you)': '{name} (вы)',
   // table frame
   Lobby: 'Лобби', 'Back to the lobby': 'В лобби', Table: 'Стол', 'Other players': 'Соперники', 'Your seat': 'Ваше место',
   History: 'История', Keyboard: 'Клавиши', 'Chat…': 'Чат…', 'Chat message': 'Сообщение в чат', Send: 'Отправить',

@@ -208,7 +208,7 @@ function seatPanel(ctx, i) {
     'aria-label': `${ctx.name(i)}${turn ? ' — ' + t('to act') : ''}` },
   h('div', { class: 'shead' },
     h('span', { class: `presence ${s.connected === false ? 'off' : 'on'}`, title: s.connected === false ? t('disconnected') : t('connected') }),
-    s.bot || s.standin ? h('span', { class: 'badge bot', title: t('bot') }, t('BOT')) : null,
+    s.standin ? h('span', { class: 'badge bot', title: t('a bot plays for this seat') }, t('BOT')) : null,
     h('span', { class: 'sname' }, ctx.name(i)),
     view.dealer === i ? h('span', { class: 'badge dealer', title: t('dealer') }, t('D')) : null,
     h('span', { class: 'spacer' }),
