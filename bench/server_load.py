@@ -313,7 +313,8 @@ def main() -> int:
     print(f"room   : {rate:9.0f} moves/s  rtt p50 {pct(stats.rtts, .5) * 1e3:7.2f} ms   "
           f"p99 {pct(stats.rtts, .99) * 1e3:7.2f} ms   ({stats.moves} moves, {stats.rejected} raced, "
           f"{stats.updates} updates received, {finished}/{tables} games finished in {elapsed:.1f} s)")
-    print(f"ratio  : moves/s ÷ echo msgs/s = {rate / echo_rate:.3f};  "
+    print(f"ratio  : moves/s ÷ echo msgs/s = {rate / echo_rate:.3f};  messages the room sent/s "
+          f"({stats.updates / elapsed:.0f}) ÷ echo msgs/s = {stats.updates / elapsed / echo_rate:.3f};  "
           f"p50 rtt ÷ echo p50 = {pct(stats.rtts, .5) / pct(echo_rtts, .5):.1f}")
     return 0
 

@@ -149,3 +149,42 @@ def test_kill_9_mid_game_and_restart_resumes_every_table(tmp_path: Path) -> None
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def test_a_restarted_room_resumes_tables_and_restarts_their_clocks(make_room: Any) -> None:
+    """In process: the first room stops mid-turn with a draw timer running; a second room on
+    the same file resumes the table (replayed from its record), its timers restarted in full,
+    its bots playing again, and its waiting tables back in the lobby."""
+    from .conftest import Room_, start_table
+
+    first: Room_ = make_room(db="same.sqlite")
+    ann = first.client("ann")
+    tid = start_table(first, [ann], bots={1: "random"}, options={"end_limit": 100, "draw_time": 45})
+    bob = first.client("bob")
+    waiting = bob.request({"type": "create", "game": "crisp", "seats": 3, "options": {}})["table"]
+    for _ in range(100):  # until it is ann's turn (the bot may be first)
+        if ann.updates[tid]["legal"] == ["draw"]:
+            break
+        ann.sync()
+    assert ann.request({"type": "act", "table": tid, "action": "draw", "seq": ann.updates[tid]["seq"]})["seq"] > 0
+    before = first.table(tid)
+    assert before.game is not None
+    seq, view = before.seq, before.game.view(0)
+    first.close()
+
+    second: Room_ = make_room(db="same.sqlite")
+    table = second.table(tid)
+    assert table.state == "playing" and table.seq == seq and table.game is not None
+    assert table.game.view(0) == view and table.fair == before.fair
+    assert [(d.action, d.seat, d.at) for d in table.deadlines.values()] == [("timeout", 0, second.clock.now() + 45)]
+    assert second.table(waiting).state == "waiting"
+    again = second.client("ann", token=ann.token)
+    u = again.sync()[-1]
+    assert u["type"] == "update" and u["seq"] == seq and u["view"] == view and u["events"] == []
+    second.clock.advance(45)  # the restarted draw timer fires; then the bot plays its turn
+    for _ in range(200):
+        if table.seq > seq + 1:
+            break
+        again.sync()
+    assert table.record()["actions"][seq] == ["CLOCK", "timeout"]
+    assert any(s == 1 for s, _ in table.record()["actions"][seq + 1:])
