@@ -88,7 +88,12 @@ function onMessage(msg) {
       LS.setItem('feltroom.token', msg.token);
       send({ type: 'lobby' });
       for (const st of app.tables.values()) st.watchSent = false;
-      if (app.route.screen === 'table') ensureTable(app.route.table);
+      if (app.route.screen === 'table') {
+        const st = tableState(app.route.table);
+        // A spectator watches again after a reconnect (seated players get their tables back).
+        if (st.info && st.info.you == null) { st.watchSent = true; send({ type: 'watch', table: st.id }, { kind: 'watch', table: st.key }); }
+        ensureTable(app.route.table);
+      }
       break;
     case 'left': {
       const st = tableState(msg.table);
@@ -164,9 +169,14 @@ function renderNow() {
       root.dataset.screen = 'table';
       root.dataset.table = app.route.table;
     }
-    renderTable(root, tableState(app.route.table));
+    const st = tableState(app.route.table);
+    renderTable(root, st);
+    const v = st.upd && st.upd.view;
+    const mine = v && st.upd.seat != null && (v.to_act || []).includes(st.upd.seat) && !v.over;
+    document.title = mine ? `● ${t('Your turn')} — feltroom` : 'feltroom';
   } else {
     if (root.dataset.screen !== 'lobby') { clear(root); root.dataset.screen = 'lobby'; delete root.dataset.table; }
+    document.title = 'feltroom — card room';
     renderLobby(root);
   }
 }

@@ -35,7 +35,7 @@ export const RU = {
   'type a move…': 'ход в нотации…', 'Type an action in notation': 'Ввести ход в нотации', 'Send the typed action': 'Отправить ход',
   'show or hide this list': 'показать или скрыть этот список', 'cancel a selection': 'отменить выбор', 'type a move in notation': 'ввести ход в нотации',
   'Game over': 'Игра окончена', 'Game over.': 'Игра окончена.', 'You win!': 'Вы победили!', 'Winner: {names}': 'Победитель: {names}',
-  Player: 'Игрок', Score: 'Очки', 'Download the record': 'Скачать запись партии', 'See the table': 'Посмотреть стол', Results: 'Итоги',
+  Player: 'Игрок', winner: 'победитель', Score: 'Очки', 'Download the record': 'Скачать запись партии', 'See the table': 'Посмотреть стол', Results: 'Итоги',
   Close: 'Закрыть', Cancel: 'Отмена', Time: 'Время', '{n} cards': '{n} карт', '{n} cards in hand': 'карт в руке: {n}', 'face-down card': 'карта рубашкой вверх',
   cards: 'карты', total: 'сумма', round: 'раунд', deal: 'сдача', sweeps: 'метки',
   // cards
@@ -89,6 +89,9 @@ export const RU = {
   penalty: 'штраф', 'idiot card': 'карта идиота', 'The pile is shuffled into the stock': 'Сброс перетасован в колоду', 'shuffle penalty {p}': 'штраф за тасовку {p}',
   'is skipped': 'пропускает ход', Direction: 'Направление', 'The count': 'Счёт', 'picks up {n}': 'берёт {n}', 'forgot to say “one card”!': 'забыл сказать «одна карта»!',
   'says “one card”': 'говорит «одна карта»', 'Hand {n} over': 'Раздача {n} окончена', 'Hand {n} result': 'Итоги раздачи {n}', Play: 'Сыграть', 'choose the suit:': 'выберите масть:',
+  'You played a 6: play again, or draw.': 'Вы сыграли 6: ходите ещё раз или возьмите карту.',
+  'King run: play card {n} of the run, or draw.': 'Серия короля: сыграйте карту {n} серии или возьмите.',
+  'Your turn': 'Ваш ход',
   // Cribbage
   fifteen: 'пятнадцать', 'thirty-one': 'тридцать одно', pair: 'пара', run: 'серия', go: 'пас', 'last card': 'последняя карта', flush: 'флеш',
   'his nobs': 'валет масти', 'his heels': 'валет-стартер', pairs: 'пары', runs: 'серии', 'Nothing counted yet.': 'Ещё ничего не подсчитано.',

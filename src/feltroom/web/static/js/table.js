@@ -320,7 +320,7 @@ function renderOverlay(box, ctx) {
         ctx.game && ctx.game.resultExtra ? safe(() => ctx.game.resultExtra(ctx)) : null,
         h('table', { class: 'scores' }, h('thead', null, h('tr', null, h('th', null, t('Player')), h('th', null, t('Score')))),
           h('tbody', null, order.map((i) => h('tr', { class: view.winners.includes(i) ? 'winner' : '' },
-            h('td', null, view.winners.includes(i) ? '🏆 ' : '', ctx.name(i)), h('td', null, String(scores[i])))))),
+            h('td', null, view.winners.includes(i) ? h('span', { class: 'trophy', 'aria-label': t('winner') }, '★ ') : '', ctx.name(i)), h('td', null, String(scores[i])))))),
         h('div', { class: 'ractions' },
           h('a', { class: 'btn', id: 'record-link', href: `/api/games/${encodeURIComponent(st.key)}/record`, download: `feltroom-${st.key}.json` }, t('Download the record')),
           h('button', { type: 'button', class: 'btn', onclick: () => { st.ui.resultClosed = true; render(); } }, t('See the table')),

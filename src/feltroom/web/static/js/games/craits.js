@@ -123,6 +123,8 @@ export default {
     if (!mine) return t('{name} is playing.', { name: ctx.shortName(v.turn) });
     if (ctx.ui.pick) return t('Choose the suit.');
     if (v.count != null) return t('The count is {n}: play an ace or a two, or pick up.', { n: v.count });
+    if (v.six) return t('You played a 6: play again, or draw.');
+    if (v.run) return t('King run: play card {n} of the run, or draw.', { n: v.run });
     if (ctx.has('draw') && !ctx.legal.some((a) => a.startsWith('play '))) return t('No card to play: draw.');
     return t('Your turn: play a matching card.');
   },
