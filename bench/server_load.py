@@ -113,6 +113,16 @@ async def wait_up(port: int, timeout: float = 30) -> None:
     raise RuntimeError("the server did not start")
 
 
+def cpu_seconds(pid: int | None) -> float:
+    """User + system CPU seconds of a process (Linux /proc; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def pct(xs: list[float], q: float) -> float:
     if not xs:
         return float("nan")
@@ -305,7 +315,11 @@ def main() -> int:
         room = start(serve_room, port, os.path.join(tmp, "load.sqlite"), args.speed, args.profile)
         try:
             asyncio.run(wait_up(port))
+            room_cpu0 = cpu_seconds(room.pid)
+            own0 = time.process_time()
             stats, elapsed, finished = asyncio.run(table_phase(port, tables, args.limit, args.seed))
+            room_cpu = cpu_seconds(room.pid) - room_cpu0
+            own = time.process_time() - own0
         finally:
             room.terminate()
             room.join(30)
@@ -313,6 +327,9 @@ def main() -> int:
     print(f"room   : {rate:9.0f} moves/s  rtt p50 {pct(stats.rtts, .5) * 1e3:7.2f} ms   "
           f"p99 {pct(stats.rtts, .99) * 1e3:7.2f} ms   ({stats.moves} moves, {stats.rejected} raced, "
           f"{stats.updates} updates received, {finished}/{tables} games finished in {elapsed:.1f} s)")
+    print(f"cpu    : room process {room_cpu:.1f} s ({100 * room_cpu / elapsed:.0f}% of one core, "
+          f"{1e3 * room_cpu / max(1, stats.moves):.2f} ms per player move, CLOCK actions and fan-out included); "
+          f"clients {own:.1f} s")
     print(f"ratio  : moves/s ÷ echo msgs/s = {rate / echo_rate:.3f};  messages the room sent/s "
           f"({stats.updates / elapsed:.0f}) ÷ echo msgs/s = {stats.updates / elapsed / echo_rate:.3f};  "
           f"p50 rtt ÷ echo p50 = {pct(stats.rtts, .5) / pct(echo_rtts, .5):.1f}")
