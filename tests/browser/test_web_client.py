@@ -152,3 +152,37 @@ def test_spectator_sees_the_public_table_only(page: Page, new_context: Callable[
     expect(watcher.locator(".mine .hand")).to_have_count(0)
     expect(watcher.locator("[data-act]")).to_have_count(0)
     expect(watcher.locator("#notation")).to_have_count(0)
+    # Spectators may chat; the players see it in the history.
+    watcher.fill(".chat input", "good luck")
+    watcher.press(".chat input", "Enter")
+    expect(page.locator("#history")).to_contain_text("good luck")
+
+
+def seq_of(page: Page) -> int:
+    return int(page.evaluate("[...window.feltroom.tables.values()].find(s => s.upd).upd.seq"))
+
+
+def test_keyboard_play(page: Page) -> None:
+    """Crisp by letters (D draws, then K, L/C/R or X resolves), Krypkasino by digits."""
+    crisp_game(page)
+    expect(page.locator('.actionbar [data-act="draw"]')).to_be_visible(timeout=10_000)
+    page.locator(".seat.me").click()  # focus the page, not an input
+    page.keyboard.press("d")
+    expect(page.locator(".crisp-center .held")).to_be_visible()
+    legal = page.evaluate("[...window.feltroom.tables.values()].find(s => s.upd).upd.legal")
+    key = "k" if "king" in legal else "l" if "swap L" in legal else "x"
+    before = seq_of(page)
+    page.keyboard.press(key)
+    page.wait_for_function(f"[...window.feltroom.tables.values()].find(s => s.upd).upd.seq > {before}")
+
+    open_lobby(page)
+    create_table(page, "krypkasino", 2, {"dealer_rounds": "1"})
+    fill_bots(page)
+    start(page)
+    hand = page.locator(".mine .hand .card")
+    expect(page.locator(".mine .seat.me.turn")).to_be_visible(timeout=10_000)
+    n = hand.count()
+    page.keyboard.press("1")
+    if page.locator(".picker").count():  # several captures: digits choose one
+        page.keyboard.press("1")
+    expect(hand).to_have_count(n - 1)
