@@ -113,7 +113,7 @@ def test_language_switch_and_keyboard_help(page: Page) -> None:
     start(page)
     expect(page.locator(".mine .hand .card")).to_have_count(6)
     # Hotkeys answer from the view, by phase (discard phase here).
-    seq = page.evaluate("[...window.feltroom.tables.values()][0].upd.seq")
+    seq = seq_of(page)
     page.keyboard.press("c")
     expect(page.locator("#hotkey-answer")).to_contain_text("No count yet")  # CRIB-KEY-1
     page.keyboard.press("f")
@@ -127,7 +127,7 @@ def test_language_switch_and_keyboard_help(page: Page) -> None:
     page.keyboard.press("b")
     expect(page.locator("#hotkey-answer")).to_contain_text("Crib:")  # CRIB-KEY-2
     # CRIB-KEY-7: hotkeys only read; nothing was sent or changed.
-    assert page.evaluate("[...window.feltroom.tables.values()][0].upd.seq") == seq
+    assert seq_of(page) == seq
     expect(page.locator(".mine .hand .card")).to_have_count(6)
     # Digits pick cards, Enter confirms the discard.
     page.keyboard.press("1")
@@ -158,8 +158,11 @@ def test_spectator_sees_the_public_table_only(page: Page, new_context: Callable[
     expect(page.locator("#history")).to_contain_text("good luck")
 
 
+CURRENT = "window.feltroom.tables.get(window.feltroom.route.table)"
+
+
 def seq_of(page: Page) -> int:
-    return int(page.evaluate("[...window.feltroom.tables.values()].find(s => s.upd).upd.seq"))
+    return int(page.evaluate(f"{CURRENT}.upd.seq"))
 
 
 def test_keyboard_play(page: Page) -> None:
@@ -169,20 +172,22 @@ def test_keyboard_play(page: Page) -> None:
     page.locator(".seat.me").click()  # focus the page, not an input
     page.keyboard.press("d")
     expect(page.locator(".crisp-center .held")).to_be_visible()
-    legal = page.evaluate("[...window.feltroom.tables.values()].find(s => s.upd).upd.legal")
+    legal = page.evaluate(f"{CURRENT}.upd.legal")
     key = "k" if "king" in legal else "l" if "swap L" in legal else "x"
     before = seq_of(page)
     page.keyboard.press(key)
-    page.wait_for_function(f"[...window.feltroom.tables.values()].find(s => s.upd).upd.seq > {before}")
+    page.wait_for_function(f"{CURRENT}.upd.seq > {before}")
 
     open_lobby(page)
     create_table(page, "krypkasino", 2, {"dealer_rounds": "1"})
     fill_bots(page)
     start(page)
-    hand = page.locator(".mine .hand .card")
     expect(page.locator(".mine .seat.me.turn")).to_be_visible(timeout=10_000)
-    n = hand.count()
+    page.wait_for_function("window.feltroom.renderPending === false")
+    before = seq_of(page)
+    played = page.locator(".mine .hand .card").first.get_attribute("data-card")
     page.keyboard.press("1")
     if page.locator(".picker").count():  # several captures: digits choose one
         page.keyboard.press("1")
-    expect(hand).to_have_count(n - 1)
+    page.wait_for_function(f"{CURRENT}.upd.seq > {before}")
+    expect(page.locator("#history")).to_contain_text(str(played)[:-1])

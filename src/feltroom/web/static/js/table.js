@@ -160,8 +160,9 @@ function waitingRoom(ctx) {
   const full = seats.length && seats.every((s) => s.name || s.bot);
   const rows = seats.map((s, i) => {
     const taken = !!(s.name || s.bot);
-    const levelSel = h('select', { 'aria-label': t('Bot level for seat {n}', { n: i + 1 }), class: 'botlevel', dataset: { seat: i } },
-      BOT_LEVELS.map((l) => h('option', { value: l }, t(l))));
+    const levelSel = h('select', { 'aria-label': t('Bot level for seat {n}', { n: i + 1 }), class: 'botlevel', dataset: { seat: i },
+      onchange: (e) => { st.ui.botLevel = e.target.value; } },
+    BOT_LEVELS.map((l) => h('option', { value: l, selected: l === (st.ui.botLevel || 'random') }, t(l))));
     return h('li', { class: `wseat ${taken ? 'taken' : 'free'} ${i === info.you ? 'me' : ''}`, dataset: { seat: i } },
       h('span', { class: 'snum' }, String(i + 1)),
       h('span', { class: 'sname' }, taken ? (s.bot ? h('span', null, h('span', { class: 'badge bot' }, t('BOT')), ' ', t('{level} bot', { level: t(String(s.bot)) })) : s.name) : h('span', { class: 'muted' }, t('empty seat'))),
@@ -181,7 +182,11 @@ function waitingRoom(ctx) {
     err,
     h('div', { class: 'wactions' },
       host ? h('button', { type: 'button', class: 'btn', id: 'fill-bots',
-        onclick: () => seats.forEach((s, i) => { if (!s.name && !s.bot) send({ type: 'bot', table: st.id, seat: i, level: 'heuristic' }, { kind: 'bot', table: st.key }); }) }, t('Fill with bots')) : null,
+        onclick: () => seats.forEach((s, i) => {
+          if (s.name || s.bot) return;
+          const sel = $(`select.botlevel[data-seat="${i}"]`);
+          send({ type: 'bot', table: st.id, seat: i, level: sel ? sel.value : 'random' }, { kind: 'bot', table: st.key });
+        }) }, t('Fill with bots')) : null,
       host ? h('button', { type: 'button', class: 'btn primary', id: 'start-btn', disabled: !full,
         onclick: () => send({ type: 'start', table: st.id }, { kind: 'start', table: st.key }) }, t('Start')) : null,
       seated && info.state === 'waiting' ? h('button', { type: 'button', class: 'btn ghost', id: 'leave-btn',
