@@ -58,13 +58,13 @@ def test_kings_in_use_are_public_and_not_in_the_pile_counts() -> None:
 
 
 def test_last_round_summary() -> None:
-    """last_round is the previous round_end without type and to; during a later round it omits the hands
-    (those cards were dealt again: a view may not name them), and at game over it has them."""
+    """last_round is the previous round_end without type and to, hands included (notation.md, Crisp view)."""
     g = new(2, round_deck(2, 0, {1: "AS 2S 3S", 0: "4S 5S 6S"}), dealer=0, end_limit=1000)
     assert g.view(0)["last_round"] is None
     simple_round(g, 1)
     lr = g.view(0)["last_round"]
-    assert lr == {"round": 1, "totals": [15, 6], "declarer": 1, "round_scores": [15, 1], "scores": [15, 1]}
+    assert lr == {"round": 1, "hands": [["4S", "5S", "6S"], ["AS", "2S", "3S"]], "totals": [15, 6],
+                  "declarer": 1, "round_scores": [15, 1], "scores": [15, 1]}
     g = new(2, round_deck(2, 0, {1: "AS 2S 3S", 0: "4S 5S 6S"}), dealer=0, end_limit=10)
     simple_round(g, 1)
     assert g.is_over and g.view(None)["last_round"]["hands"] == [["4S", "5S", "6S"], ["AS", "2S", "3S"]]

@@ -666,8 +666,6 @@ class Crisp(Game):
         if last_round is not None:
             last_round = dict(last_round)
             last_round["scores"] = list(last_round["scores"])
-            if not self.over:  # those cards have been dealt again: the audit forbids naming them
-                del last_round["hands"]
         v.update({
             "round": self.round_no, "dealer": self.dealer, "turn": self.turn, "last_turn": self.last_turn,
             "pending": self.pending, "held": held, "deck_size": len(self.deck),
