@@ -17,7 +17,7 @@ PICK = """() => {
   const mark = (e, what) => { e.setAttribute('data-pick', '1'); return what; };
   if (document.querySelector('#result')) return 'result';
   const app = window.feltroom;
-  if (app.renderPending || performance.now() - (app.lastRender || 0) < 40) return 'busy';
+  if (app.renderPending || performance.now() - (app.lastRender || 0) < 25) return 'busy';
   const claim = document.querySelector('#claim-input');
   if (claim && vis(claim)) return 'claim';
   const one = scr.querySelector('.actionbar .toggle[aria-pressed="false"]');  // Craits: say "one card"

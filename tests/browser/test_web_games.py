@@ -27,7 +27,7 @@ def test_whole_game_against_bots(page: Page, game: str) -> None:
     expect(page.locator(".thead .chips")).not_to_be_empty()
     fill_bots(page)
     start(page)
-    clicks = play_to_end(page, limit=75)
+    clicks = play_to_end(page, limit=110 if game == "craits" else 75)
     assert clicks > 0
     result = page.locator("#result")
     expect(result).to_contain_text("Winner")

@@ -116,7 +116,7 @@ export const RU = {
   'Table cards: {n}': 'Карты на столе: {n}', 'The table is empty.': 'Стол пуст.', 'spade faces': 'пиковые картинки', 'out of play': 'вне игры',
   'Several captures are possible: choose one.': 'Возможны разные взятия: выберите одно.', 'Your turn: play a card (captures are taken automatically).': 'Ваш ход: сыграйте карту (взятие происходит само).',
   'then: pick one of several captures': 'затем: выбрать одно из взятий', 'On the table': 'На столе', 'Face cards removed': 'Убраны картинки',
-  'Packet {n}': 'Пакет {n}', last: 'последний', 'and takes': 'и берёт', trails: 'выкладывает', 'double sweep!': 'двойная метка!', 'sweep!': 'метка!',
+  'Packet {n}': 'Пакет {n}', 'last packet': 'последний пакет', last: 'последний', 'and takes': 'и берёт', trails: 'выкладывает', 'double sweep!': 'двойная метка!', 'sweep!': 'метка!',
   'gets the last cards': 'забирает последние карты', 'Deal {n} over': 'Сдача {n} окончена', 'Choose the capture': 'Выберите взятие',
   'which cards do you take?': 'какие карты взять?', 'Double sweep!': 'Двойная метка!', 'Sweep!': 'Метка!',
   // plurals: [1, 2–4, 5+]

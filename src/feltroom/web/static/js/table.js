@@ -282,7 +282,7 @@ function renderStatus(box, ctx) {
   const line = ctx.game && ctx.game.status ? safe(() => ctx.game.status(ctx), '') : '';
   const mine = ctx.me != null && (view.to_act || []).includes(ctx.me);
   // A deadline that is nobody's in particular (the Cribbage discard phase) is shown here.
-  const shared = ctx.deadlines.find((d) => d.seat == null && d.action === 'timeout');
+  const shared = ctx.deadlines.find((d) => d.seat == null && (d.action === 'timeout' || d.action === 'close'));
   box.append(h('p', { class: `line ${mine ? 'yours' : ''}`, id: 'status-line' }, line, shared ? [' ', ctx.clock(shared)] : null));
 }
 

@@ -95,7 +95,8 @@ export default {
 
   headInfo(ctx) {
     const v = ctx.view;
-    return [t('Deal {n} of {m}', { n: v.deal_no, m: v.deals }), ' · ', t('packet {n} of {m}', { n: v.packet, m: v.packets })];
+    return [t('Deal {n} of {m}', { n: v.deal_no, m: v.deals }), ' · ', t('packet {n} of {m}', { n: v.packet, m: v.packets }),
+      v.last_packet ? [' · ', t('last packet')] : null];
   },
 
   seatExtra(ctx, i) {
