@@ -93,3 +93,24 @@ def test_leave_during_the_game_hands_the_seat_to_a_bot_and_join_takes_it_back(ro
     t = bob.request({"type": "join", "table": tid})
     assert t["type"] == "table" and t["you"] == 1 and t["seats"][1]["standin"] is None and t["seats"][1]["connected"]
     assert table.seats[1].standin is None
+
+
+def test_an_absent_player_gives_up_waiting_seats_after_the_grace_period(make_room: Any) -> None:
+    room: Room_ = make_room(grace=10)
+    ann, bob, eve = room.client("ann"), room.client("bob"), room.client("eve")
+    tid = ann.request({"type": "create", "game": "crisp", "seats": 3, "options": {}})["table"]
+    bob.request({"type": "join", "table": tid})
+    lone = eve.request({"type": "create", "game": "crisp", "seats": 2, "options": {}})["table"]
+    ann.close()
+    eve.close()
+    until(bob, lambda: not last_table(bob, tid)["seats"][0]["connected"])
+    room.clock.advance(9)
+    bob.sync()
+    assert last_table(bob, tid)["host"] == "ann"
+    room.clock.advance(1)
+    until(bob, lambda: last_table(bob, tid)["host"] == "bob")
+    t = last_table(bob, tid)
+    assert t["seats"][0]["name"] is None and t["seats"][1]["name"] == "bob"
+    until(bob, lambda: lone not in room.room.tables)  # nobody left at eve's table: it is removed
+    back = room.client("ann", token=ann.token)
+    assert back.welcome["tables"] == []

@@ -147,6 +147,16 @@ class Room:
                     t = self.tables.get(tid)
                     if t is not None:
                         t.disconnected(player)
+                        if t.state == "waiting":
+                            asyncio.get_running_loop().create_task(self._drop_absent(player, t))
+
+    async def _drop_absent(self, player: Player, table: Table) -> None:
+        """A player away for the whole grace period gives up its seats at waiting tables."""
+        await self.clock.sleep_until(self.clock.now() + self.grace)
+        async with table.lock:
+            if not player.conns and table.state == "waiting" and table.seat_of(player) is not None \
+                    and self.tables.get(table.id) is table:
+                self._free_seat(player, table)
 
     async def dispatch(self, conn: Connection, msg: p.ClientMessage, received: float) -> None:
         if conn.player is None:
@@ -297,10 +307,15 @@ class Room:
             return
         if table.state != "waiting":
             raise ProtocolError("forbidden", "the game is over")
-        table.seats[seat].player = None
-        player.tables.discard(table.id)
         for c in player.conns:
             c.send({"type": "left", "table": table.id, **({"id": mid} if c is conn else {})})
+        self._free_seat(player, table)
+
+    def _free_seat(self, player: Player, table: Table) -> None:
+        seat = table.seat_of(player)
+        assert seat is not None
+        table.seats[seat].player = None
+        player.tables.discard(table.id)
         if table.host is player:
             humans = [s.player for s in table.seats if s.player is not None]
             if not humans:
