@@ -101,7 +101,8 @@ def main() -> None:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
 
         def new_page() -> Page:
-            return browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=1).new_page()
+            return browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=1,
+                                       reduced_motion="reduce").new_page()
 
         # Lobby, with a few tables in it.
         hosts = []

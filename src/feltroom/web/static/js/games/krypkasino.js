@@ -41,8 +41,13 @@ export default {
     const tableRoot = $('.kr-table');
     for (const ev of events) {
       if (ev.type === 'play') {
-        const from = ev.seat === ctx.me ? rectsFor($('.mine .hand') || document.body, [ev.card])[0]
-          : { card: ev.card, rect: ($(`.seat[data-seat="${ev.seat}"]`) || document.body).getBoundingClientRect() };
+        let from = ev.seat === ctx.me ? rectsFor($('.mine .hand') || document.body, [ev.card])[0] : null;
+        if (!from) {  // another seat: a card-sized box in the middle of its panel
+          const r = ($(`.seat[data-seat="${ev.seat}"]`) || document.body).getBoundingClientRect();
+          const c = ($('.kr-table .card') || $('.mine .hand .card'));
+          const w = c ? c.getBoundingClientRect().width : 64, hh = w * 1.4;
+          from = { card: ev.card, rect: { left: r.left + r.width / 2 - w / 2, top: r.top + r.height / 2 - hh / 2, width: w, height: hh } };
+        }
         const taken = tableRoot ? rectsFor(tableRoot, ev.taken || []) : [];
         anims.push({ seat: ev.seat, card: ev.card, from: from && from.rect, taken, trail: !(ev.taken || []).length });
         ctx.ui.pick = null;
