@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 
@@ -191,3 +192,31 @@ def test_keyboard_play(page: Page) -> None:
         page.keyboard.press("1")
     page.wait_for_function(f"{CURRENT}.upd.seq > {before}")
     expect(page.locator("#history")).to_contain_text(str(played)[:-1])
+
+
+def test_crisp_button_counts_down_after_my_turn(page: Page) -> None:
+    """CRISP-ONL-WIN-1: after my turn the CRISP! button shows the 3-second window running out.
+
+    A bot may declare before my first turn (then my turn is a last turn, with no window:
+    CRISP-CALL-5), so the test deals a new game until my turn opens a window.
+    """
+    button = page.locator('.crisp-btn[data-act="crisp"]')
+    for _attempt in range(5):
+        crisp_game(page)
+        page.locator('.actionbar [data-act="draw"]').click(timeout=10_000)
+        expect(page.locator(".crisp-center .held")).to_be_visible()
+        for _ in range(8):  # resolve (a King draws again) until the turn ends
+            if button.count() or page.locator(".crisp-call.done").count():
+                break
+            option = page.locator('.seat.me [data-act^="swap "], .actionbar [data-act="king"], '
+                                  '.actionbar [data-act="draw"], .actionbar [data-act="discard"]').first
+            with contextlib.suppress(Exception):
+                option.click(timeout=1000)
+            page.wait_for_timeout(150)
+        if button.count():
+            break
+    expect(button).to_be_visible()
+    left = float(button.locator(".clock").inner_text())
+    assert 0 < left <= 3.0
+    button.click()
+    expect(page.locator("#history")).to_contain_text("calls CRISP!")
