@@ -20,6 +20,8 @@ from feltroom.cards import card_str
 from feltroom.game import Event, Game
 from feltroom.views import events_for
 
+#: View keys that repeat earlier public events (the previous round's result), as in tests/conformance.py.
+HISTORY_KEYS = frozenset({"last_round", "last_hand"})
 CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC])"')
 
 
@@ -71,6 +73,8 @@ class Replay:
             self.view_ok.append({s: allowed(g, g.audit_view_hidden(s)) for s in seats})
         self.game = g
         self.log = log
+        self.public_summaries = [{k: v for k, v in e.items() if k not in ("type", "to")}
+                                 for e in log if e["to"] == "all"]
 
     def check_socket(self, table: str, seat: int | None, texts: list[str], msgs: list[dict[str, Any]],
                      secrets_: list[str], from_start: bool = True) -> int:
@@ -85,7 +89,11 @@ class Replay:
             seq = u["seq"]
             assert u["view"] == self.views[seq][seat], f"seat {seat} view at seq {seq} differs"
             assert u["legal"] == self.legal[seq][seat]
-            rest = {k: v for k, v in u.items() if k != "events"}
+            view = {k: v for k, v in u["view"].items() if k not in HISTORY_KEYS}
+            for key in HISTORY_KEYS & set(u["view"]):  # a repeat of a public event, e.g. the last round_end
+                if u["view"][key] is not None:
+                    assert u["view"][key] in self.public_summaries, f"{key} repeats no public event"
+            rest = {**{k: v for k, v in u.items() if k not in ("events", "view")}, "view": view}
             leaked = within(cards_in(rest), self.view_ok[seq][seat])
             assert not leaked, f"seat {seat} update {seq} shows hidden cards {leaked}"
             got.extend(u["events"])

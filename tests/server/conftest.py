@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import random
@@ -19,6 +20,7 @@ with warnings.catch_warnings():
 import contextlib
 
 import feltroom
+import feltroom.server.table as table_mod
 from feltroom.server import FakeClock, Limits, create_app
 from feltroom.server.room import Room
 from feltroom.server.table import Table
@@ -112,8 +114,15 @@ class Room_:
 
 
 @pytest.fixture
-def make_room(tmp_path: Path) -> Iterator[Any]:
+def make_room(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     opened: list[Room_] = []
+    seeds = itertools.count(2**52 + 1)  # reproducible deals (the server draws them from secrets)
+
+    def seed_salt() -> tuple[int, str]:
+        seed = next(seeds)
+        return seed, hashlib.sha256(str(seed).encode()).hexdigest()[:32]
+
+    monkeypatch.setattr(table_mod, "new_seed_salt", seed_salt)
 
     def make(limits: Limits | None = None, grace: float = 60.0, db: str = "room.sqlite") -> Room_:
         clock = FakeClock(1_000_000.0)

@@ -156,15 +156,19 @@ def test_a_restarted_room_resumes_tables_and_restarts_their_clocks(make_room: An
     the same file resumes the table (replayed from its record), its timers restarted in full,
     its bots playing again, and its waiting tables back in the lobby."""
     from .conftest import Room_, start_table
+    from .test_disconnect import play_until
 
     first: Room_ = make_room(db="same.sqlite")
     ann = first.client("ann")
     tid = start_table(first, [ann], bots={1: "random"}, options={"end_limit": 100, "draw_time": 45})
     bob = first.client("bob")
     waiting = bob.request({"type": "create", "game": "crisp", "seats": 3, "options": {}})["table"]
-    for _ in range(100):  # until it is ann's turn (the bot may be first)
-        if ann.updates[tid]["legal"] == ["draw"]:
+    for _ in range(300):  # until it is ann's turn (the bot may be first, and its window holds ann)
+        u = ann.updates[tid]
+        if u["legal"] == ["draw"]:
             break
+        if u["deadlines"] and not u["legal"]:
+            first.clock.set(min(d["at"] for d in u["deadlines"]))
         ann.sync()
     assert ann.request({"type": "act", "table": tid, "action": "draw", "seq": ann.updates[tid]["seq"]})["seq"] > 0
     before = first.table(tid)
@@ -187,4 +191,5 @@ def test_a_restarted_room_resumes_tables_and_restarts_their_clocks(make_room: An
             break
         again.sync()
     assert table.record()["actions"][seq] == ["CLOCK", "timeout"]
-    assert any(s == 1 for s, _ in table.record()["actions"][seq + 1:])
+    play_until(second, again, tid, lambda: any(s == 1 for s, _ in table.record()["actions"][seq + 1:]),
+               random.Random(3))  # and the bot plays its seat again

@@ -249,7 +249,10 @@ class Table:
         record = {"format": 1, "name": self.game_name, "players": self.players, "options": self.options,
                   "seed": self.seed, "deck": None, "actions": [[s, a] for s, a in actions]}
         self.game = replay(record)
-        self.deadlines = running(self.game.log, now)
+        # the timers still running, restarted in full; one whose action was applied (or no longer
+        # applies) is not restarted: CLOCK actions that are not legal now would be dropped anyway
+        clock_legal = set(self.game.legal_actions(CLOCK))
+        self.deadlines = {a: d for a, d in running(self.game.log, now).items() if a in clock_legal}
         self._legal = [self.game.legal_actions(s) for s in range(self.players)]
         self._changed = [len(self.game.actions)] * self.players
         for i, s in enumerate(self.seats):
