@@ -116,7 +116,7 @@ def test_scn10_variant_a_declaration_at_the_window_end_is_rejected(crisp4: Any) 
 
 def test_timers_fire_on_their_own_in_order_hold_window_then_draw_timer(crisp4: Any) -> None:
     # CRISP-ONL-WIN-6 (the next draw timer starts at T_end + 2 s), CRISP-ONL-TIME-4 (a),
-    # CRISP-ONL-WIN-5 (no window after a timeout: the next player acts at once), SCN-12 (a).
+    # CRISP-ONL-WIN-5 (no window after a timeout: the next player acts at once), CRISP-SCN-12 (a).
     room, clients, tid, f = crisp4
     n, m = (f + 1) % 4, (f + 2) % 4
     t = end_first_turn(room, clients, tid, f)
