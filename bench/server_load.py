@@ -235,7 +235,7 @@ class Seat:
             await self.maybe_act(table)
 
 
-async def table_phase(port: int, tables: int, limit: float, seed: int) -> tuple[Stats, float, int]:
+async def table_phase(port: int, tables: int, limit: float, seed: int, stagger: float) -> tuple[Stats, float, int]:
     stats = Stats()
     sem = asyncio.Semaphore(100)
     ready: list[tuple[list[Seat], str]] = []
@@ -258,9 +258,15 @@ async def table_phase(port: int, tables: int, limit: float, seed: int) -> tuple[
     await asyncio.gather(*(setup(k) for k in range(tables)))
     t0 = time.monotonic()
     until = t0 + limit
-    for seats, tid in ready:  # start them all, then play
+
+    async def start_later(seats: list[Seat], tid: str, delay: float) -> None:
+        await asyncio.sleep(delay)
         await seats[0].ws.send(json.dumps({"type": "start", "table": tid}))
-    await asyncio.gather(*(s.play(tid, until) for seats, tid in ready for s in seats))
+
+    # the starts are spread over ``stagger`` seconds, as real tables would be (all at once, the
+    # 2 s holds of 500 tables would end in the same millisecond, every turn)
+    await asyncio.gather(*(start_later(seats, tid, rng.uniform(0, stagger)) for seats, tid in ready),
+                         *(s.play(tid, until) for seats, tid in ready for s in seats))
     elapsed = time.monotonic() - t0
     finished = sum(1 for seats, _ in ready if seats[0].latest and seats[0].latest["view"]["over"])
     for seats, _ in ready:
@@ -281,6 +287,7 @@ def main() -> int:
     ap.add_argument("--echo-seconds", type=float, default=10.0)
     ap.add_argument("--limit", type=float, default=300.0, help="stop the game phase after this many seconds")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--stagger", type=float, default=2.0, help="spread the tables' starts over this many seconds")
     ap.add_argument("--profile", help="write a cProfile of the room process to this file")
     args = ap.parse_args()
     tables = max(1, min(args.tables, 1000))
@@ -317,7 +324,7 @@ def main() -> int:
             asyncio.run(wait_up(port))
             room_cpu0 = cpu_seconds(room.pid)
             own0 = time.process_time()
-            stats, elapsed, finished = asyncio.run(table_phase(port, tables, args.limit, args.seed))
+            stats, elapsed, finished = asyncio.run(table_phase(port, tables, args.limit, args.seed, args.stagger))
             room_cpu = cpu_seconds(room.pid) - room_cpu0
             own = time.process_time() - own0
         finally:
