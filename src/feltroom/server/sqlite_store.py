@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -35,6 +36,25 @@ class SQLiteStore:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(SCHEMA)
+        # Checkpoints (the only writes that fsync with synchronous=NORMAL) run in a thread of their
+        # own, so that a slow disk never stalls a commit on the event loop.
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(target=self._checkpoint_loop, name="sqlite-checkpoint", daemon=True)
+        self._checkpointer.start()
+
+    def _checkpoint_loop(self, every: float = 1.0) -> None:
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            db.execute("PRAGMA busy_timeout=5000")
+            while not self._stop.wait(every):
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            pass
+        finally:
+            db.close()
 
     # players
     def find_player(self, token_hash: str) -> PlayerRow | None:
@@ -100,5 +120,7 @@ class SQLiteStore:
         return result
 
     def close(self) -> None:
+        self._stop.set()
+        self._checkpointer.join(10)
         with self._lock:
             self._db.close()
