@@ -65,12 +65,12 @@ def create_table(page: Page, game: str, seats: int, options: dict[str, str | boo
     return page.url.split("#/t/")[1]
 
 
-def fill_bots(page: Page, level: str = "random") -> None:
-    while page.locator("[data-addbot]").count():
-        page.locator("select.botlevel").first.select_option(level)
-        page.locator("[data-addbot]").first.click()
-        page.wait_for_timeout(50)
+def fill_bots(page: Page) -> None:
+    """Seat random bots in every free seat ("Fill with bots"; random is the default level)."""
+    expect(page.locator("[data-addbot]").first).to_be_visible()
+    page.click("#fill-bots")
     expect(page.locator("#start-btn")).to_be_enabled()
+    expect(page.locator("[data-addbot]")).to_have_count(0)
 
 
 def start(page: Page) -> None:

@@ -24,14 +24,14 @@ def crisp_game(page: Page) -> str:
 
 def test_crisp_peek_shown_then_removed_from_the_page(page: Page) -> None:
     """CRISP-DEAL-6 / CRISP-AMB-4: the peek shows L and R once, then they leave the DOM."""
-    page.add_init_script("localStorage.setItem('feltroom.peekMs', '1500')")
+    page.add_init_script("localStorage.setItem('feltroom.peekMs', '4000')")
     crisp_game(page)
     peeks = page.locator(".seat.me [data-peek]")
     expect(peeks).to_have_count(2)  # the initial peek: L and R, face up
     cards = [peeks.nth(i).get_attribute("data-card") for i in range(2)]
     assert all(re.fullmatch(r"(10|[2-9AJQK])[SHDC]", c or "") for c in cards)
     # Hidden after the time limit (here shortened): face down again, and gone from the page.
-    expect(peeks).to_have_count(0, timeout=5000)
+    expect(peeks).to_have_count(0, timeout=8000)
     slots = page.locator(".seat.me .slots")
     for c in cards:
         expect(slots.locator(f'[data-card="{c}"]')).to_have_count(0)
@@ -186,8 +186,11 @@ def test_keyboard_play(page: Page) -> None:
     expect(page.locator(".mine .seat.me.turn")).to_be_visible(timeout=10_000)
     page.wait_for_function("window.feltroom.renderPending === false")
     before = seq_of(page)
-    played = page.locator(".mine .hand .card").first.get_attribute("data-card")
-    page.keyboard.press("1")
+    # The first card that may be played now (with a sweep available, only sweeping cards may).
+    cards = page.locator(".mine .hand .card")
+    k = next(i for i in range(cards.count()) if "playable" in (cards.nth(i).get_attribute("class") or ""))
+    played = cards.nth(k).get_attribute("data-card")
+    page.keyboard.press(str(k + 1))
     if page.locator(".picker").count():  # several captures: digits choose one
         page.keyboard.press("1")
     page.wait_for_function(f"{CURRENT}.upd.seq > {before}")
