@@ -2,43 +2,16 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 import secrets
-import sys
-import types
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from ..bots import Bot, levels_for, make_bot
 from ..game import Game
 from ..views import events_for
 
-if TYPE_CHECKING:
-    from ..bots.base import Bot
+__all__ = ["BotSeat", "levels_for", "standin_level"]
 
 log = logging.getLogger("feltroom.server")
-
-
-def _import_bots() -> types.ModuleType:
-    """``feltroom.bots``; if a per-game bot module it registers is not written yet, the
-    room goes on without that level (the package would otherwise fail to import)."""
-    for _ in range(8):
-        try:
-            return importlib.import_module("feltroom.bots")
-        except ImportError as e:
-            missing = getattr(e, "name", None) or ""
-            text = str(e)
-            name = next((f"feltroom.bots.{w.strip(chr(39))}" for w in text.split() if w.startswith("'")), missing)
-            if not name.startswith("feltroom.bots.") or name in sys.modules:
-                raise
-            log.warning("bot module %s is missing; its bot level is not offered", name)
-            sys.modules[name] = types.ModuleType(name)
-    return importlib.import_module("feltroom.bots")
-
-
-_bots = _import_bots()
-levels_for: Callable[[str], list[str]] = _bots.levels_for
-make_bot: Callable[..., Bot] = _bots.make_bot
 
 
 class BotSeat:
