@@ -22,7 +22,6 @@ from feltroom.cards import NAMES
 from feltroom.game import Event, Game
 from feltroom.views import events_for
 
-CARD = re.compile(r'"((?:10|[2-9AJQK])[SHDC])"')
 JUNK = ["", "   ", "fly", "draw draw draw", "play", "play 1Z", "swap X", "queen L 99 R", "claim -1",
         "play 10 H", "discard ZZ", "take", "\x00", "play AS take", "suit Q", "DRAW now", "x" * 300]
 _ID = {name: i for i, name in enumerate(NAMES)}
@@ -34,15 +33,32 @@ _PACKS: weakref.WeakKeyDictionary[Game, Counter[int]] = weakref.WeakKeyDictionar
 
 
 def cards_in(obj: Any, skip: frozenset[str] = frozenset(("type", "to"))) -> Counter[int]:
-    """The cards a JSON dict names: per card, the most copies any one of its fields names
-    (a card named in two fields of one message, say a hand and its cancelled cards, is one card)."""
+    """The cards a JSON dict names, as the most copies of each card that any one place names.
+
+    A place is one list of cards (a hand, a pile, a combination) or one card-valued field.
+    Copies matter within a place (a double deck's ``3D 3D``); a card named in two places of one
+    message (a hand and the combinations counted in it) is one card.
+    """
     most: Counter[int] = Counter()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            card = _ID.get(value)
+            if card is not None and not most[card]:
+                most[card] = 1
+        elif isinstance(value, list):
+            here = Counter(_ID[v] for v in value if isinstance(v, str) and v in _ID)
+            most.update({c: n - most[c] for c, n in here.items() if n > most[c]})
+            for v in value:
+                if not isinstance(v, str):
+                    walk(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+
     for key, value in obj.items():
-        if key in skip:
-            continue
-        found = CARD.findall(json.dumps(value, allow_nan=False))
-        if found:
-            most |= Counter(_ID[c] for c in found)
+        if key not in skip:
+            walk(value)
     return most
 
 

@@ -264,7 +264,7 @@ def test_six_player_deal_and_crib_flush_scn5() -> None:
         start = len(g.log)
         play_lowest(g)
         crib = next(e for e in g.log[start:] if e["type"] == "count" and e["crib"])
-        assert crib["score"] == 6 and ["flush", "2H 4H 6H 8H 10H KH", 6] in crib["breakdown"]
+        assert crib["score"] == 6 and ["flush", ["2H", "4H", "6H", "8H", "10H", "KH"], 6] in crib["breakdown"]
 
 
 def test_action_notation() -> None:
@@ -482,7 +482,8 @@ def test_automatic_counting_scn26() -> None:
     counts = count_events(g, start)
     assert [(e["owner"], e["crib"], e["score"]) for e in counts] == [(1, False, 15), (0, False, 14), (0, True, 7)]
     assert all("claim" not in e and sum(p for _, _, p in e["breakdown"]) == e["score"] for e in counts)
-    assert ["fifteen", "5S JH", 2] in counts[0]["breakdown"] and ["nobs", "4H JH", 1] in counts[0]["breakdown"]
+    assert ["fifteen", ["5S", "JH"], 2] in counts[0]["breakdown"]
+    assert ["nobs", ["4H", "JH"], 1] in counts[0]["breakdown"]
     rejects(g, 1, "claim 3", "CRIB-COUNT-1")
 
 
@@ -510,7 +511,7 @@ def test_muggins_under_claim_scn22() -> None:
     count = next(e for e in events if e["type"] == "count")
     assert (count["claim"], count["score"], count["by"]) == (11, 15, 1)
     assert count["muggins"] == {"seat": 0, "side": 0, "points": 4}
-    assert ["fifteen", "4C 5S 6D", 2] in count["breakdown"]
+    assert ["fifteen", ["4C", "5S", "6D"], 2] in count["breakdown"]
     assert scores_by(events)[:2] == [(1, 11, "hand"), (0, 4, "muggins")]
     assert g.scores[1] - before[1] == 11 and g.view(0)["counted"][0]["score"] == 15
 
@@ -773,7 +774,7 @@ def test_view_series_show_and_last_hand() -> None:
                          "claim": None, "score": None, "breakdown": None}
     g.apply(1, "claim 4")
     v = g.view(0)
-    assert (v["counted"][0]["score"], v["counted"][0]["claim"]) == (2, 4) and "starter" not in v["counted"][0]
+    assert (v["counted"][0]["score"], v["counted"][0]["claim"], v["counted"][0]["starter"]) == (2, 4, "AD")
     assert v["show"]["owner"] == 0 and v["last_hand"] is None
     g.apply(0, "claim 2")
     g.apply(0, f"claim {score_hand(g.view(0)['show']['cards'], 'AD').total}")

@@ -7,15 +7,12 @@ the play, and ``distribution`` for the exhaustive table of hand scores.
 Where notation.md leaves room, this module writes:
 
 - each breakdown entry (``count`` event, the view's ``show``/``counted``) as ``[kind, cards,
-  points]`` with ``cards`` one space-separated string, e.g. ``["fifteen", "5S JH", 2]``: a
-  card belongs to several combinations, and the conformance audit allows each card once per
-  field; ``score_hand`` itself returns lists of names;
+  points]`` with ``cards`` the combination's cards in card order, e.g. ``["fifteen", ["5S", "JH"], 2]``;
 - in the view, ``series`` and ``played`` as ``[seat, card]`` lists plus ``series_start`` (the
   index in ``played`` where the current series begins); ``played`` and ``series`` are empty
-  in the show (the cards were taken back); ``counted`` entries leave the starter to the
-  top-level ``starter`` (for the same audit reason); extra keys ``stock_size``, ``turn`` and
-  ``last_hand`` (the previous hand's dealer, starter and counts: history, for the hotkeys once
-  the game is over);
+  in the show (the cards were taken back); ``sides`` as the list of each side's seats; extra
+  keys ``stock_size``, ``turn`` and ``last_hand`` (the previous hand's dealer, starter and
+  counts: history, for the hotkeys once the game is over);
 - a ``go`` event once per series for each seat passed over that still holds cards (a seat with
   no cards is skipped silently, and the player of the card that ends a series gets the point,
   not a ``go``).
@@ -200,7 +197,7 @@ def _count_entry(key: int, cards: Sequence[int]) -> tuple[int, list[Any], list[l
 
 
 def _count_ids(hand: Sequence[int], starter: int, crib_five: bool) -> tuple[int, list[list[Any]], list[list[Any]]]:
-    """Total, breakdown with each combination's cards as one string (events, views), and parts."""
+    """Total, breakdown (each combination's cards as names, for events and views), and parts."""
     cards = [*hand, starter]
     cards.sort()
     key = 0
@@ -211,8 +208,7 @@ def _count_ids(hand: Sequence[int], starter: int, crib_five: bool) -> tuple[int,
         entry = _count_entry(key, cards)
     points, getters, base_parts = entry
     names = [NAMES[c] for c in cards]
-    join = " ".join
-    breakdown: list[list[Any]] = [[kind, join(get(names)), pts] for kind, get, pts in getters]
+    breakdown: list[list[Any]] = [[kind, list(get(names)), pts] for kind, get, pts in getters]
     suit = hand[0] & 3
     flush = 0
     for c in hand:
@@ -230,10 +226,10 @@ def _count_ids(hand: Sequence[int], starter: int, crib_five: bool) -> tuple[int,
     parts = list(base_parts)
     if flush:
         suited = sorted(hand) if flush == len(hand) else cards
-        breakdown.append(["flush", join([NAMES[c] for c in suited]), flush])
+        breakdown.append(["flush", [NAMES[c] for c in suited], flush])
         parts.append(["flush", flush])
     if nobs:
-        breakdown.append(["nobs", join([NAMES[c] for c in sorted((jack, starter))]), 1])
+        breakdown.append(["nobs", [NAMES[c] for c in sorted((jack, starter))], 1])
         parts.append(["nobs", 1])
     return points + flush + nobs, breakdown, parts
 
@@ -637,8 +633,9 @@ class Cribbage(Game):
         deal_index = self.hand_no
         if deal_index:  # the hand just over, as history (CRIB-KEY-1 once the game is over)
             assert self.starter is not None
-            self.last_hand = {"hand": deal_index, "dealer": (dealer - 1) % n, "starter": NAMES[self.starter],
-                              "counted": [_public_show(c, None) for c in self.counted]}
+            starter = NAMES[self.starter]
+            self.last_hand = {"hand": deal_index, "dealer": (dealer - 1) % n, "starter": starter,
+                              "counted": [_public_show(c, starter) for c in self.counted]}
         else:
             self.last_hand = None
         self.hand_no += 1
@@ -928,7 +925,6 @@ class Cribbage(Game):
         scores = self.side_scores
         target = self.target
         counted = self.counted
-        join = " ".join
         for owner, is_crib in self.show_order:
             if is_crib:
                 self.crib_shown = True  # public before the show event (CRIB-INFO-2)
@@ -948,7 +944,7 @@ class Cribbage(Game):
             if entry is None:
                 entry = _count_entry(key, cards)
             points, getters, parts = entry
-            breakdown: list[list[Any]] = [[kind, join(get(names)), pts] for kind, get, pts in getters]
+            breakdown: list[list[Any]] = [[kind, list(get(names)), pts] for kind, get, pts in getters]
             suit = hand[0] & 3
             for c in hand:
                 if c & 3 != suit:
@@ -957,11 +953,11 @@ class Cribbage(Game):
                 flush = len(hand) + 1 if ssuit == suit else (0 if is_crib and self.crib_five else len(hand))
                 if flush:
                     suited = names if flush > len(hand) else shown
-                    breakdown.append(["flush", join(suited), flush])
+                    breakdown.append(["flush", list(suited), flush])
                     parts = [*parts, ["flush", flush]]
                     points += flush
             if jack in hand:  # CRIB-SCORE-1
-                breakdown.append(["nobs", join(sorted((NAMES[jack], sname), key=_NAME_ORDER.__getitem__)), 1])
+                breakdown.append(["nobs", sorted((NAMES[jack], sname), key=_NAME_ORDER.__getitem__), 1])
                 parts = [*parts, ["nobs", 1]]
                 points += 1
             done = (owner, is_crib, shown, None, points, breakdown)
@@ -1141,7 +1137,7 @@ class Cribbage(Game):
             "go": list(self.go),
             "turn": None if self.turn < 0 else self.turn,
             "show": _public_show(show, starter_name) if show is not None else None,
-            "counted": [_public_show(c, None) for c in self.counted],
+            "counted": [_public_show(c, starter_name) for c in self.counted],
             "last_hand": self.last_hand,
         })
         return v
@@ -1195,17 +1191,10 @@ class Cribbage(Game):
 
 
 def _public_show(show: tuple[Any, ...], starter: str | None) -> dict[str, Any]:
-    """A counting set as a view shows it: C and the breakdown only once known (CRIB-INFO-4).
-
-    ``counted`` entries leave the starter out (it is the view's ``starter``): the one starter
-    shared by every set would otherwise be named once per set in that one field.
-    """
+    """A counting set as a view shows it: C and the breakdown only once known (CRIB-INFO-4)."""
     owner, crib, cards, claim, score, breakdown = show
-    out = {"owner": owner, "crib": crib, "cards": list(cards), "claim": claim, "score": score,
-           "breakdown": None if breakdown is None else [list(b) for b in breakdown]}
-    if starter is not None:
-        out["starter"] = starter
-    return out
+    return {"owner": owner, "crib": crib, "cards": list(cards), "starter": starter, "claim": claim,
+            "score": score, "breakdown": None if breakdown is None else [list(b) for b in breakdown]}
 
 
 def _draw_bounds(k: int) -> tuple[int, int]:

@@ -48,7 +48,7 @@ def _count_text(show: dict[str, Any] | None) -> str:
         text += f" — claimed {show['claim']}, worth {show['score']}"
     else:
         text += f" — {show['score']} points"
-    parts = "; ".join(f"{kind} {cards} ({pts})" for kind, cards, pts in show["breakdown"] or [])
+    parts = "; ".join(f"{kind} {' '.join(cards)} ({pts})" for kind, cards, pts in show["breakdown"] or [])
     return text + (f": {parts}" if parts else "")
 
 
