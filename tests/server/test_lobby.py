@@ -127,3 +127,10 @@ def test_a_spectator_gets_the_public_view_and_chat_reaches_the_table(room: Room_
     assert got == [{"type": "chat", "table": tid, "from": "eve", "player": eve.player, "text": "<b>hi</b> there"}]
     assert eve.request({"type": "chat", "table": tid, "text": "x" * 301})["code"] == "bad_message"
     assert eve.request({"type": "chat", "table": tid, "text": "a\u0007"})["code"] == "bad_message"
+
+
+def test_a_table_says_which_bot_levels_it_offers(room: Room_) -> None:
+    ann = room.client("ann")
+    for game in ("crisp", "cribbage"):
+        t = create(ann, game=game, seats=2)
+        assert t["bot_levels"] == levels_for(game) == ["random", "heuristic"]

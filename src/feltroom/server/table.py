@@ -16,7 +16,7 @@ from ..errors import IllegalAction, InvalidAction
 from ..game import CLOCK, Game
 from ..registry import new_game, replay
 from ..views import events_for
-from .bots import BotSeat, standin_level
+from .bots import BotSeat, levels_for, standin_level
 from .connection import Connection, Player, dumps, dumps_list, dumps_str, with_id
 from .fair import fair_hash, new_seed_salt
 from .protocol import ProtocolError
@@ -120,7 +120,7 @@ class Table:
             "type": "table", "table": self.id, "game": self.game_name, "options": self.options,
             "state": self.state, "host": self.host.name, "host_player": self.host.id,
             "seats": self.seat_list(), "you": you, "fair": self.fair,
-            "seq": self.seq,
+            "seq": self.seq, "bot_levels": levels_for(self.game_name),
         }
         if self.state == "over":
             msg["record"] = f"/api/games/{self.id}/record"

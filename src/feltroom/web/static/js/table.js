@@ -8,7 +8,7 @@ import { serverNow } from './net.js';
 import { app, send, nav, render, toast } from './main.js';
 import { GAMES, gameTitle, optionChips } from './games/index.js';
 
-const BOT_LEVELS = ['random', 'heuristic', 'search'];
+const BOT_LEVELS = ['random', 'heuristic']; // until the server says (table.bot_levels)
 
 // ---- context given to the game modules ----------------------------------------
 
@@ -162,7 +162,7 @@ function waitingRoom(ctx) {
     const taken = !!(s.name || s.bot);
     const levelSel = h('select', { 'aria-label': t('Bot level for seat {n}', { n: i + 1 }), class: 'botlevel', dataset: { seat: i },
       onchange: (e) => { st.ui.botLevel = e.target.value; } },
-    BOT_LEVELS.map((l) => h('option', { value: l, selected: l === (st.ui.botLevel || 'random') }, t(l))));
+    (info.bot_levels || BOT_LEVELS).map((l) => h('option', { value: l, selected: l === (st.ui.botLevel || 'random') }, t(l))));
     return h('li', { class: `wseat ${taken ? 'taken' : 'free'} ${i === info.you ? 'me' : ''}`, dataset: { seat: i } },
       h('span', { class: 'snum' }, String(i + 1)),
       h('span', { class: 'sname' }, taken ? (s.bot ? h('span', null, h('span', { class: 'badge bot' }, t('BOT')), ' ', t('{level} bot', { level: t(String(s.bot)) })) : s.name) : h('span', { class: 'muted' }, t('empty seat'))),
