@@ -559,7 +559,8 @@ class Cribbage(Game):
     #: the counting set being counted or last counted: (owner, crib, cards, claim, score, breakdown)
     show: tuple[int, bool, list[str], int | None, int | None, list[list[Any]] | None] | None
     counted: list[tuple[int, bool, list[str], int | None, int | None, list[list[Any]] | None]]
-    last_hand: dict[str, Any] | None
+    #: the hand just over (hand number, dealer, starter, counted) for ``last_hand``
+    _last: tuple[int, int, int, list[Any]] | None
     crib_shown: bool
     win_side: int | None
     cut_cards: list[int]
@@ -633,11 +634,9 @@ class Cribbage(Game):
         deal_index = self.hand_no
         if deal_index:  # the hand just over, as history (CRIB-KEY-1 once the game is over)
             assert self.starter is not None
-            starter = NAMES[self.starter]
-            self.last_hand = {"hand": deal_index, "dealer": (dealer - 1) % n, "starter": starter,
-                              "counted": [_public_show(c, starter) for c in self.counted]}
+            self._last = (deal_index, (dealer - 1) % n, self.starter, self.counted)  # built when read
         else:
-            self.last_hand = None
+            self._last = None
         self.hand_no += 1
         plan = _PLANS.get((n, dealer))
         if plan is None:
@@ -702,8 +701,7 @@ class Cribbage(Game):
                 if seat in self.to_discard:
                     hand = self.hands[seat]
                     if self.players == 2:
-                        d2 = _DISCARD2_FLAT
-                        out = [d2[hand[i] * 52 + hand[j]] for i, j in _PAIRS6]
+                        out = list(map(_DISCARD2_GET, _combinations(hand, 2)))  # hand sorted: pairs in order
                     else:
                         out = [DISCARD1_ACTION[c] for c in hand]
             elif phase == "show" and self.to_act and seat == self.to_act[0]:
@@ -1107,6 +1105,17 @@ class Cribbage(Game):
     def sides(self) -> list[list[int]]:
         return [[s for s in range(self.players) if self.side_of[s] == k] for k in range(self.sides_n)]
 
+    @property
+    def last_hand(self) -> dict[str, Any] | None:
+        """The previous hand's number, dealer, starter and counts (history; None in the first hand)."""
+        last = self._last
+        if last is None:
+            return None
+        hand, dealer, starter_id, counted = last
+        starter = NAMES[starter_id]
+        return {"hand": hand, "dealer": dealer, "starter": starter,
+                "counted": [_public_show(c, starter) for c in counted]}
+
     def _own_hand(self, seat: int) -> list[int]:
         return self.kept[seat] if self.show_order else self.hands[seat]
 
@@ -1215,13 +1224,47 @@ PegMemo = tuple[int, list[list[Any]], tuple[int, list[list[Any]]], tuple[int, li
 def _peg_memo(key: int) -> PegMemo:
     """Points and parts of the last card of the series ``key`` (packed ranks), alone, with one
     for the go, and with one for the last card. The parts lists are shared: never mutate them."""
-    ranks = []
-    k = key
-    while k:
-        ranks.append(k & 15)
+    rv = RANK_VALUE
+    last = key & 15
+    count = rv[last]
+    k = key >> 4
+    same = 0  # CRIB-PEG-8: cards of the last card's rank just before it
+    while k & 15 == last:
+        same += 1
+        count += rv[last]
         k >>= 4
-    points, parts = _peg_compute(ranks[::-1])
-    base = [list(p) for p in parts]
+    run = 0  # CRIB-PEG-9: the longest run ending now (all cards distinct, so only without a pair)
+    if not same:
+        seen = 1 << last
+        lo = hi = last
+        n = 1
+        while k:
+            r = k & 15
+            count += rv[r]
+            k >>= 4
+            if seen >> r & 1:
+                break
+            seen |= 1 << r
+            n += 1
+            if r < lo:
+                lo = r
+            elif r > hi:
+                hi = r
+            if n >= 3 and hi - lo == n - 1:
+                run = n
+    while k:
+        count += rv[k & 15]
+        k >>= 4
+    base: list[list[Any]] = []
+    if count == 15:  # CRIB-PEG-7
+        base.append(["fifteen", 2])
+    elif count == 31:  # CRIB-PEG-4
+        base.append(["thirty_one", 2])
+    if same:
+        base.append(["pair", (0, 2, 6, 12)[min(same, 3)]])
+    if run:
+        base.append(["run", run])
+    points = sum(p for _, p in base)
     memo = _PEG_MEMO[key] = (points, base, (points + 1, [*base, ["go", 1]]), (points + 1, [*base, ["last", 1]]))
     return memo
 
@@ -1235,7 +1278,7 @@ def _parse_cards(args: Sequence[str]) -> list[int]:
 
 _CARD_OF_PLAY: dict[str, int] = {PLAY_ACTION[c]: c for c in range(52)}
 _NAME_ORDER: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
-_DISCARD2_FLAT: list[str] = [DISCARD2_ACTION.get((a, b), "") for a in range(52) for b in range(52)]
-_PAIRS6: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(6), 2))
+_DISCARD2_GET = DISCARD2_ACTION.__getitem__
+_combinations = itertools.combinations
 _DISCARD_CARDS: dict[str, tuple[int, ...]] = {DISCARD1_ACTION[c]: (c,) for c in range(52)}
 _DISCARD_CARDS.update({s: p for p, s in DISCARD2_ACTION.items()})
