@@ -134,6 +134,10 @@ _SEATS = tuple((s,) for s in range(10))
 # _MATCH[top_rank_index * 4 + active_suit][card]: legal outside the count (CRAITS-PLAY-1)
 _MATCH = tuple(bytes(int(c & 3 == k & 3 or c >> 2 == k >> 2 or 28 <= c < 36) for c in range(52)) for k in range(52))
 _COUNT_OK = bytes(int(c < 8) for c in range(52))  # aces and twos (CRAITS-COUNT-2)
+# _QUIET[faces][card]: the card's play has no function (_function only passes the turn);
+# with face_card_functions the jacks, the queen of spades and the kings have one
+_QUIET = (bytes(int(_RANK[c] in _PLAIN or _RANK[c] >= 11) for c in range(52)),
+          bytes(int(_RANK[c] in _PLAIN or (_RANK[c] == 12 and c != _QS)) for c in range(52)))
 
 
 class _HandEnded(Exception):
@@ -249,15 +253,10 @@ class Craits(Game):
         d = self.direction
         order = self.deal_order(self.hand_no - 1)
         hands: list[list[int]] = [[] for _ in range(n)]
-        seats = [(self.dealer + d * (i + 1)) % n for i in range(n)]
-        pos = 0
-        for _ in range(size):
-            for s in seats:
-                hands[s].append(order[pos])
-                pos += 1
-        for h in hands:
-            h.sort()
-        rest = order[pos:]
+        dealt = size * n
+        for i in range(n):  # one card at a time around the table, from the dealer's next
+            hands[(self.dealer + d * (i + 1)) % n] = sorted(order[i:dealt:n])
+        rest = order[dealt:]
         rest.reverse()
         self.hands, self.stock, self.discard = hands, rest, []
         self.count, self.six, self.run, self.streak = 0, False, 0, 0
@@ -318,11 +317,10 @@ class Craits(Game):
         self.public_hands = True
         self.turn = None
         self.phase = "over"
-        event = {"type": "hand_end", "to": "all", "hand": self.hand_no, "why": why,
-                 "hands": [card_list(h) for h in self.hands], "went_out": went_out,
-                 "cancelled": cancelled, "hand_scores": hand_scores, "scores": list(self.totals)}
-        self.log.append(event)
-        self.last_hand = {k: v for k, v in event.items() if k not in ("type", "to")}
+        last = {"hand": self.hand_no, "why": why, "hands": [card_list(h) for h in self.hands], "went_out": went_out,
+                "cancelled": cancelled, "hand_scores": hand_scores, "scores": list(self.totals)}
+        self.log.append({"type": "hand_end", "to": "all", **last})
+        self.last_hand = last
         if self.hand_no >= self.n_hands:
             low = min(self.totals)
             self._winners = [s for s, t in enumerate(self.totals) if t == low]
@@ -467,6 +465,15 @@ class Craits(Game):
             self.turn = seat
             return
         self.run = 0
+        if _QUIET[self.faces][card]:  # _function's commonest case, inlined
+            if not hand:  # CRAITS-OUT-1
+                raise _HandEnded("out")
+            after = (seat + self.direction) % self.players
+            if self.penalties[after]:
+                self._begin_turn(after)
+            else:
+                self.turn = after
+            return
         self._function(seat, card)
 
     def _function(self, seat: int, card: int) -> None:
@@ -538,13 +545,14 @@ class Craits(Game):
         return ()
 
     def legal_actions(self, seat: Seat) -> list[str]:
-        if seat == self._legal_seat and self._legal is not None:
-            return self._legal
+        legal = self._legal
+        if legal is not None and seat == self._legal_seat:
+            return legal
         if seat == self.turn and self.phase == "play" and type(seat) is int:
             hand = self.hands[seat]
             ok = _COUNT_OK if self.count else _MATCH[(self.discard[-1] & ~3) | self.active]
             forms = _FORMS_ONE if len(hand) == 2 else _FORMS
-            legal: list[str] = []
+            legal = []
             prev = -1
             for c in hand:
                 if ok[c] and c != prev:
@@ -552,7 +560,8 @@ class Craits(Game):
                     prev = c
             if not legal:
                 legal = ["draw"]
-            self._legal, self._legal_seat = legal, seat
+            self._legal = legal
+            self._legal_seat = seat
             return legal
         legal = self._compute_legal(seat)
         self._legal, self._legal_seat = legal, seat
@@ -699,7 +708,29 @@ class Craits(Game):
             action = self._verify(seat, action, legal)
         log = self.log
         start = len(log)
-        self._apply(seat, action)
+        kind, card, suit, one = _INFO[action]
+        if kind == 0:  # the hot paths of _apply, inlined: a play or a draw
+            assert type(seat) is int
+            self._legal = None
+            self._legal_seat = None
+            try:
+                self._play(seat, card, suit, one)
+            except _HandEnded as e:
+                self._end_hand(e.why)
+            if self.turn_time is not None:
+                self._sync_timer()
+        elif kind == 1:
+            assert type(seat) is int
+            self._legal = None
+            self._legal_seat = None
+            try:
+                self._draw_turn(seat)
+            except _HandEnded as e:
+                self._end_hand(e.why)
+            if self.turn_time is not None:
+                self._sync_timer()
+        else:
+            self._apply(seat, action)
         self.actions.append([seat, action])
         return log[start:]
 
@@ -748,7 +779,11 @@ class Craits(Game):
             self._pick_up_count(seat)
         else:
             self._draw(seat, 1, "turn")
-        self._begin_turn(self._next(seat))
+        after = (seat + self.direction) % self.players
+        if self.penalties[after]:
+            self._begin_turn(after)
+        else:
+            self.turn = after
 
     def _choose_suit(self, suit: int) -> None:
         self.active = suit
