@@ -504,6 +504,8 @@ def _deal_plan(players: int, dealer: int) -> tuple[int, list[Any], tuple[int, ..
 
 
 _PLANS: dict[tuple[int, int], tuple[int, list[Any], tuple[int, ...], tuple[int, ...]]] = {}
+#: (players, dealer) -> the show order (CRIB-SHOW-1/2): (owner, is_crib) from the dealer's left, the crib last
+_SHOW_ORDERS: dict[tuple[int, int], tuple[tuple[int, bool], ...]] = {}
 
 
 @register
@@ -564,7 +566,9 @@ class Cribbage(Game):
     crib_shown: bool
     win_side: int | None
     cut_cards: list[int]
-    _legal: dict[Any, list[str]]
+    #: the seat whose legal list is cached for the current state (``_NO_SEAT``: none) and that list
+    _legal_seat: object
+    _legal: list[str]
     claims: list[str]
 
     def check_options(self) -> None:
@@ -595,7 +599,7 @@ class Cribbage(Game):
         self.claims = _CLAIMS[46 if n == 6 else 29]
         self.win_side = None
         self.cut_cards = []
-        self._legal = {}
+        self._legal_seat = _NO_SEAT
         dealer = o["first_dealer"]
         if dealer is None:
             rounds, dealer = cut_for_dealer(n, self._cut_draw)
@@ -612,19 +616,18 @@ class Cribbage(Game):
 
     def _draw(self, k: int) -> list[int]:
         """The top ``k`` cards of a uniformly shuffled pack, from one random number."""
-        bound, bits = _DRAWS[k]
+        bound, bits, sizes = _DRAWS[k]
         getrandbits = self.rng.getrandbits
         r = getrandbits(bits)
         while r >= bound:
             r = getrandbits(bits)
         deck = list(_PACK)
-        out = []
-        last = 51
-        for _ in range(k):
-            r, j = divmod(r, last + 1)
-            out.append(deck[j])
-            deck[j] = deck[last]
-            last -= 1
+        out: list[int] = []
+        append = out.append
+        for size in sizes:  # 52, 51, …: the cards not yet drawn
+            r, j = divmod(r, size)
+            append(deck[j])
+            deck[j] = deck[size - 1]
         return out
 
     def _deal(self) -> None:
@@ -642,7 +645,7 @@ class Cribbage(Game):
         if plan is None:
             plan = _PLANS[(n, dealer)] = _deal_plan(n, dealer)
         need, getters, to_discard, to_act = plan
-        order = self.deal_order(deal_index)[:need] if self.is_stacked(deal_index) else self._draw(need)
+        order = self.deal_order(deal_index)[:need] if deal_index < len(self._stacks) else self._draw(need)
         hands = [sorted(get(order)) for get in getters]
         self.hands = hands
         self.kept = [[] for _ in range(n)]
@@ -678,11 +681,10 @@ class Cribbage(Game):
     # ------------------------------------------------------------------ the contract
 
     def legal_actions(self, seat: Seat) -> list[str]:
+        if seat is self._legal_seat:  # by identity: True == 1, but True is no seat
+            return self._legal
         if type(seat) is not int and seat != CLOCK:  # True == 1 (and hashes alike), but True is no seat
             return []
-        got = self._legal.get(seat)
-        if got is not None:
-            return got
         phase = self.phase
         out = _NONE
         if seat == CLOCK:
@@ -701,12 +703,17 @@ class Cribbage(Game):
                 if seat in self.to_discard:
                     hand = self.hands[seat]
                     if self.players == 2:
-                        out = list(map(_DISCARD2_GET, _combinations(hand, 2)))  # hand sorted: pairs in order
+                        a, b, c, d, e, f = hand  # sorted, so each pair is in card order
+                        rows = _DISCARD2_ROWS
+                        ra, rb, rc, rd, re = rows[a], rows[b], rows[c], rows[d], rows[e]
+                        out = [ra[b], ra[c], ra[d], ra[e], ra[f], rb[c], rb[d], rb[e], rb[f],
+                               rc[d], rc[e], rc[f], rd[e], rd[f], re[f]]
                     else:
                         out = [DISCARD1_ACTION[c] for c in hand]
             elif phase == "show" and self.to_act and seat == self.to_act[0]:
                 out = self.claims
-        self._legal[seat] = out
+        self._legal_seat = seat
+        self._legal = out
         return out
 
     def canonical(self, seat: Seat, action: str) -> str:
@@ -768,16 +775,17 @@ class Cribbage(Game):
 
     def apply(self, seat: Seat, action: str) -> list[Event]:
         """As ``Game.apply``; the legal list is cached per state, so a listed action costs one scan."""
-        if type(seat) is not int and seat != CLOCK:  # True == 1, but True is no seat
-            self.check_seat(seat)
-        legal = self._legal.get(seat)
-        if legal is None:
+        if seat is self._legal_seat:  # by identity: True == 1, but True is no seat
+            legal = self._legal
+        else:
+            if type(seat) is not int and seat != CLOCK:
+                self.check_seat(seat)
             legal = self.legal_actions(seat)
         if action not in legal:
             action = self._verify(seat, action, legal)
         log = self.log
         start = len(log)
-        self._legal = {}
+        self._legal_seat = _NO_SEAT
         if seat == CLOCK:
             self._timeout()
         else:
@@ -794,7 +802,7 @@ class Cribbage(Game):
 
     def _apply(self, seat: Seat, action: str) -> None:
         """The base class hook (``apply`` above inlines the same dispatch)."""
-        self._legal = {}
+        self._legal_seat = _NO_SEAT
         if seat == CLOCK:
             self._timeout()
         elif type(seat) is int:
@@ -856,7 +864,10 @@ class Cribbage(Game):
             memo = _peg_memo(key)
         n = self.players
         if not left:  # CRIB-PEG-6: the last card
-            points, parts = memo[3] if count != 31 else (memo[0], memo[1])
+            if count != 31:
+                points, parts = memo[3]
+            else:
+                points, parts = memo[0], memo[1]
             if points and self._score(seat, points, "play", parts):
                 return
             self._end_play()
@@ -876,11 +887,20 @@ class Cribbage(Game):
                     if q != seat and q not in go:  # CRIB-PEG-3: the engine says go
                         go.append(q)
                         log.append({"type": "go", "to": "all", "seat": q})
-            points, parts = memo[2] if nxt < 0 else (memo[0], memo[1])  # CRIB-PEG-4: one for the go
+            if nxt < 0:
+                points, parts = memo[2]  # CRIB-PEG-4: one for the go
+            else:
+                points, parts = memo[0], memo[1]
         else:
             points, parts = memo[0], memo[1]
-        if points and self._score(seat, points, "play", parts):
-            return
+        if points:  # ``_score``, inlined
+            side = self.side_of[seat]
+            total = self.side_scores[side] = self.side_scores[side] + points
+            log.append({"type": "score", "to": "all", "seat": seat, "side": side, "points": points,
+                        "reason": "play", "parts": parts})
+            if total >= self.target:
+                self._finish(side)
+                return
         if nxt < 0:  # CRIB-PEG-5: reset; the next series is led from the left of the last card
             self.count = 0
             self.series = []
@@ -894,7 +914,7 @@ class Cribbage(Game):
                     nxt = q
                     break
         self.turn = nxt
-        self.to_act = (nxt,)
+        self.to_act = _ALONE[nxt]
         if self.turn_time:
             log.append({"type": "timer", "to": "all", "action": "timeout", "seconds": self.turn_time, "seat": nxt})
 
@@ -907,7 +927,10 @@ class Cribbage(Game):
         self.to_act = ()
         n = self.players
         d = self.dealer
-        self.show_order = [((d + i) % n, False) for i in range(1, n + 1)] + [(d, True)]
+        order = _SHOW_ORDERS.get((n, d))
+        if order is None:
+            order = _SHOW_ORDERS[(n, d)] = tuple([((d + i) % n, False) for i in range(1, n + 1)] + [(d, True)])
+        self.show_order = list(order)
         self.show_i = 0
         self._next_count()
 
@@ -1195,7 +1218,7 @@ class Cribbage(Game):
         new.show_order = list(self.show_order)
         new.counted = list(self.counted)
         new.cut_cards = list(self.cut_cards)
-        new._legal = {}
+        new._legal_seat = _NO_SEAT
         return new
 
 
@@ -1206,15 +1229,17 @@ def _public_show(show: tuple[Any, ...], starter: str | None) -> dict[str, Any]:
             "score": score, "breakdown": None if breakdown is None else [list(b) for b in breakdown]}
 
 
-def _draw_bounds(k: int) -> tuple[int, int]:
+def _draw_bounds(k: int) -> tuple[int, int, tuple[int, ...]]:
     bound = 1
     for i in range(k):
         bound *= 52 - i
-    return bound, bound.bit_length()
+    return bound, bound.bit_length(), tuple(range(52, 52 - k, -1))
 
 
 _PACK: tuple[int, ...] = tuple(range(52))
-_DRAWS: dict[int, tuple[int, int]] = {k: _draw_bounds(k) for k in range(1, 53)}
+_NO_SEAT = object()  # no legal list cached
+_ALONE: tuple[tuple[int], ...] = tuple((s,) for s in range(6))  # ``to_act`` of one seat
+_DRAWS: dict[int, tuple[int, int, tuple[int, ...]]] = {k: _draw_bounds(k) for k in range(1, 53)}
 _HEELS: list[list[Any]] = [["heels", 2]]
 
 
@@ -1278,7 +1303,7 @@ def _parse_cards(args: Sequence[str]) -> list[int]:
 
 _CARD_OF_PLAY: dict[str, int] = {PLAY_ACTION[c]: c for c in range(52)}
 _NAME_ORDER: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
-_DISCARD2_GET = DISCARD2_ACTION.__getitem__
-_combinations = itertools.combinations
+#: ``_DISCARD2_ROWS[a][b]``: the action discarding cards a < b
+_DISCARD2_ROWS: list[list[str]] = [[DISCARD2_ACTION.get((a, b), "") for b in range(52)] for a in range(52)]
 _DISCARD_CARDS: dict[str, tuple[int, ...]] = {DISCARD1_ACTION[c]: (c,) for c in range(52)}
 _DISCARD_CARDS.update({s: p for p, s in DISCARD2_ACTION.items()})
