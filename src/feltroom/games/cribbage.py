@@ -683,22 +683,20 @@ class Cribbage(Game):
     def legal_actions(self, seat: Seat) -> list[str]:
         if seat is self._legal_seat:  # by identity: True == 1, but True is no seat
             return self._legal
-        if type(seat) is not int and seat != CLOCK:  # True == 1 (and hashes alike), but True is no seat
-            return []
-        phase = self.phase
         out = _NONE
-        if seat == CLOCK:
-            if self.turn_time and phase != "over" and (phase != "show" or self.manual):
-                out = _TIMEOUT
-        elif type(seat) is int:
+        if type(seat) is int:  # True == 1 (and hashes alike), but True is no seat
+            phase = self.phase
             if phase == "play":
                 if seat == self.turn:
                     room = 31 - self.count
                     hand = self.hands[seat]
-                    k = len(hand)
-                    while VALUE[hand[k - 1]] > room:  # sorted by rank: the playable cards are a prefix
-                        k -= 1
-                    out = list(map(PLAY_ACTION.__getitem__, hand[:k] if k < len(hand) else hand))
+                    if VALUE[hand[-1]] <= room:
+                        out = [PLAY_ACTION[c] for c in hand]
+                    else:
+                        k = len(hand) - 1
+                        while VALUE[hand[k - 1]] > room:  # sorted by rank: the playable cards are a prefix
+                            k -= 1
+                        out = [PLAY_ACTION[c] for c in hand[:k]]
             elif phase == "discard":
                 if seat in self.to_discard:
                     hand = self.hands[seat]
@@ -712,6 +710,12 @@ class Cribbage(Game):
                         out = [DISCARD1_ACTION[c] for c in hand]
             elif phase == "show" and self.to_act and seat == self.to_act[0]:
                 out = self.claims
+        elif seat == CLOCK:
+            phase = self.phase
+            if self.turn_time and phase != "over" and (phase != "show" or self.manual):
+                out = _TIMEOUT
+        else:
+            return []
         self._legal_seat = seat
         self._legal = out
         return out
@@ -786,17 +790,16 @@ class Cribbage(Game):
         log = self.log
         start = len(log)
         self._legal_seat = _NO_SEAT
-        if seat == CLOCK:
-            self._timeout()
-        else:
-            assert type(seat) is int
-            c = action[0]
-            if c == "p":  # "play X"
-                self._play(seat, _CARD_OF_PLAY[action])
-            elif c == "d":  # "discard …"
+        if type(seat) is int:
+            card = _CARD_OF_PLAY.get(action)
+            if card is not None:  # "play X"
+                self._play(seat, card)
+            elif action[0] == "d":  # "discard …"
                 self._discard(seat, _DISCARD_CARDS[action])
             else:  # "claim N"
                 self._resolve(int(action[6:]), seat)
+        else:  # the clock
+            self._timeout()
         self.actions.append([seat, action])
         return log[start:]
 
@@ -876,17 +879,31 @@ class Cribbage(Game):
         if count != 31:
             room = 31 - count
             go = self.go
-            q = seat
-            for _ in range(n):
-                q = q + 1 if q + 1 < n else 0
+            if n == 2:  # the loop below, unrolled: the other seat, then this one
+                q = 1 - seat
                 h = hands[q]
                 if h:
                     if VALUE[h[0]] <= room:
                         nxt = q
-                        break
-                    if q != seat and q not in go:  # CRIB-PEG-3: the engine says go
+                    elif q not in go:  # CRIB-PEG-3: the engine says go
                         go.append(q)
                         log.append({"type": "go", "to": "all", "seat": q})
+                if nxt < 0:
+                    h = hands[seat]
+                    if h and VALUE[h[0]] <= room:
+                        nxt = seat
+            else:
+                q = seat
+                for _ in range(n):
+                    q = q + 1 if q + 1 < n else 0
+                    h = hands[q]
+                    if h:
+                        if VALUE[h[0]] <= room:
+                            nxt = q
+                            break
+                        if q != seat and q not in go:  # CRIB-PEG-3: the engine says go
+                            go.append(q)
+                            log.append({"type": "go", "to": "all", "seat": q})
             if nxt < 0:
                 points, parts = memo[2]  # CRIB-PEG-4: one for the go
             else:
@@ -955,7 +972,8 @@ class Cribbage(Game):
             cards = [*hand, starter]
             cards.sort()
             names = [NAMES[c] for c in cards]
-            shown = [x for x in names if x != sname]
+            shown = names.copy()
+            shown.remove(sname)
             log.append({"type": "show", "to": "all", "owner": owner, "crib": is_crib, "cards": shown,
                         "starter": sname})
             key = 0
