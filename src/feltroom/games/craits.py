@@ -62,6 +62,8 @@ def score_hand(cards: Iterable[int], eights: bool = False, punitive: bool = Fals
     (104, ['KC'])
     """
     held = list(cards)
+    if not any(8 <= c < 12 for c in held):  # no threes (the usual case): just the points
+        return sum(_CARD_POINTS[c] for c in held), []
     threes = sum(1 for c in held if _RANK[c] == 3)
     if held and threes == len(held):
         return -50 * threes, []
@@ -775,8 +777,15 @@ class Craits(Game):
         """``draw``: 1 card (or the count value), and the turn ends (CRAITS-PLAY-3, CRAITS-COUNT-4)."""
         self.six = False
         self.run = 0
+        stock = self.stock
         if self.count:
             self._pick_up_count(seat)
+        elif stock:  # _draw(seat, 1, "turn"), inlined
+            card = stock.pop()
+            insort(self.hands[seat], card)
+            log = self.log
+            log.append({"type": "draw", "to": "all", "seat": seat, "n": 1, "why": "turn"})
+            log.append({"type": "reveal", "to": [seat], "seat": seat, "cards": [NAMES[card]], "why": "draw"})
         else:
             self._draw(seat, 1, "turn")
         after = (seat + self.direction) % self.players
