@@ -669,7 +669,7 @@ class Cribbage(Game):
         self.phase = "discard"
         log = self.log
         log.append({"type": "hand_start", "to": "all", "hand": self.hand_no, "dealer": dealer,
-                    "crib_side": self.side_of[dealer], "sizes": [len(h) for h in hands]})
+                    "crib_side": self.side_of[dealer], "sizes": list(map(len, hands))})
         for s in range(n):
             log.append({"type": "reveal", "to": [s], "seat": s, "cards": [NAMES[c] for c in hands[s]],
                         "why": "deal"})
@@ -827,8 +827,9 @@ class Cribbage(Game):
         self.discards[seat] = list(cards)
         self.to_discard.remove(seat)
         self.log.append({"type": "discard", "to": "all", "seat": seat, "n": len(cards)})
-        if self.to_discard:
-            self.to_act = tuple(sorted(self.to_discard))
+        left = self.to_discard
+        if left:
+            self.to_act = _ALONE[left[0]] if len(left) == 1 else tuple(sorted(left))
         else:
             self._turn_starter()
 
@@ -837,7 +838,7 @@ class Cribbage(Game):
         starter = self.next_starter
         self.starter = starter
         self.kept = [list(h) for h in self.hands]
-        self.cards_left = sum(len(h) for h in self.hands)
+        self.cards_left = sum(map(len, self.hands))
         self.log.append({"type": "starter", "to": "all", "card": NAMES[starter]})
         if RANK[starter] == JACK and self._score(self.dealer, 2, "heels", _HEELS):
             return
