@@ -405,6 +405,7 @@ def _rank_cached(ranks: tuple[int, ...]) -> int:
 
 #: packed ranks of a series (4 bits per card, oldest first) -> see ``_peg_memo``
 _PEG_MEMO: dict[int, Any] = {}
+_PEG_MEMO_LIMIT = 500_000
 
 
 def _peg_compute(ranks: Sequence[int]) -> tuple[int, tuple[tuple[str, int], ...]]:
@@ -1309,6 +1310,8 @@ def _peg_memo(key: int) -> PegMemo:
     if run:
         base.append(["run", run])
     points = sum(p for _, p in base)
+    if len(_PEG_MEMO) >= _PEG_MEMO_LIMIT:  # a long-running room must not grow without bound
+        _PEG_MEMO.clear()
     memo = _PEG_MEMO[key] = (points, base, (points + 1, [*base, ["go", 1]]), (points + 1, [*base, ["last", 1]]))
     return memo
 
