@@ -132,6 +132,9 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
     console.print(summary_table(args.game, players, summary, seconds))
     console.print(f"seed {seed} — rerun with --seed {seed} to get the same games")
     if args.plot:
-        plot(summary, args.plot, f"{args.game}, {players} players: win rate by bot")
+        try:
+            plot(summary, args.plot, f"{args.game}, {players} players: win rate by bot")
+        except ImportError:
+            raise ValueError("--plot needs matplotlib: .venv/bin/pip install 'feltroom[bench]'") from None
         console.print(f"chart saved to {args.plot}")
     return 0
