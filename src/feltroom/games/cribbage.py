@@ -959,8 +959,6 @@ class Cribbage(Game):
         assert starter is not None
         log = self.log
         sname = NAMES[starter]
-        ssuit = starter & 3
-        jack = 40 + ssuit
         side_of = self.side_of
         scores = self.side_scores
         target = self.target
@@ -971,36 +969,10 @@ class Cribbage(Game):
                 hand = self.crib
             else:
                 hand = self.kept[owner]
-            cards = [*hand, starter]
-            cards.sort()
-            names = [NAMES[c] for c in cards]
-            shown = names.copy()
-            shown.remove(sname)
+            shown = [NAMES[c] for c in sorted(hand)]
             log.append({"type": "show", "to": "all", "owner": owner, "crib": is_crib, "cards": shown,
                         "starter": sname})
-            key = 0
-            for c in cards:
-                key += RANK_BIT[c]
-            entry = _COUNT_TABLE.get(key)
-            if entry is None:
-                entry = _count_entry(key, cards)
-            points, getters, parts = entry
-            breakdown: list[list[Any]] = [[kind, list(get(names)), pts] for kind, get, pts in getters]
-            suit = hand[0] & 3
-            for c in hand:
-                if c & 3 != suit:
-                    break
-            else:  # CRIB-SCORE-5/6
-                flush = len(hand) + 1 if ssuit == suit else (0 if is_crib and self.crib_five else len(hand))
-                if flush:
-                    suited = names if flush > len(hand) else shown
-                    breakdown.append(["flush", list(suited), flush])
-                    parts = [*parts, ["flush", flush]]
-                    points += flush
-            if jack in hand:  # CRIB-SCORE-1
-                breakdown.append(["nobs", sorted((NAMES[jack], sname), key=_NAME_ORDER.__getitem__), 1])
-                parts = [*parts, ["nobs", 1]]
-                points += 1
+            points, breakdown, parts = _count_ids(hand, starter, is_crib and self.crib_five)
             done = (owner, is_crib, shown, None, points, breakdown)
             self.show = done
             counted.append(done)
@@ -1324,7 +1296,6 @@ def _parse_cards(args: Sequence[str]) -> list[int]:
 
 
 _CARD_OF_PLAY: dict[str, int] = {PLAY_ACTION[c]: c for c in range(52)}
-_NAME_ORDER: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 #: ``_DISCARD2_ROWS[a][b]``: the action discarding cards a < b
 _DISCARD2_ROWS: list[list[str]] = [[DISCARD2_ACTION.get((a, b), "") for b in range(52)] for a in range(52)]
 _DISCARD_CARDS: dict[str, tuple[int, ...]] = {DISCARD1_ACTION[c]: (c,) for c in range(52)}
