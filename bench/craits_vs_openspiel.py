@@ -14,19 +14,20 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import feltroom
 from feltroom import CLOCK
 
 
-def craits_round(seconds: float, players: int, seed: int) -> tuple[int, int, float]:
-    """Random Craits games for ``seconds``: (games, actions, elapsed)."""
+def api_round(make_game: Callable[[int], Any], seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random games through the public API loop for ``seconds``: (games, actions, elapsed)."""
     rng = random.Random(seed)
     games = actions = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
-        game = feltroom.new_game("craits", players=players, seed=seed * 100_003 + games)
+        game = make_game(games)
         while not game.is_over:
             seats = game.to_act
             seat = seats[0] if seats else CLOCK
@@ -35,6 +36,11 @@ def craits_round(seconds: float, players: int, seed: int) -> tuple[int, int, flo
             actions += 1
         games += 1
     return games, actions, elapsed
+
+
+def craits_round(seconds: float, players: int, seed: int) -> tuple[int, int, float]:
+    """Random Craits games for ``seconds``: (games, actions, elapsed)."""
+    return api_round(lambda i: feltroom.new_game("craits", players=players, seed=seed * 100_003 + i), seconds, seed)
 
 
 def openspiel_round(seconds: float, players: int, seed: int) -> tuple[int, int, float]:
@@ -91,19 +97,7 @@ class _NullGame:
 
 def null_round(seconds: float, players: int, seed: int) -> tuple[int, int, float]:
     """The same loop over ``_NullGame``: what the Python API loop alone costs."""
-    rng = random.Random(seed)
-    games = actions = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        game = _NullGame(1500)
-        while not game.is_over:
-            seats = game.to_act
-            seat = seats[0] if seats else CLOCK
-            legal = game.legal_actions(seat)
-            game.apply(seat, legal[rng.randrange(len(legal))])
-            actions += 1
-        games += 1
-    return games, actions, elapsed
+    return api_round(lambda i: _NullGame(1500), seconds, seed)
 
 
 def main() -> None:
