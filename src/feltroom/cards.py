@@ -131,11 +131,6 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
     return [parse_card(p) for p in parts]
 
 
-def is_card_name(text: str) -> bool:
-    """True for a canonical card name, as the engine writes them."""
-    return text in _BY_NAME
-
-
 class Card(int):
     """A card id with a friendly face: ``Card.parse("10h")``, ``str(card)``, ``card.rank``."""
 
