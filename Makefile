@@ -4,13 +4,20 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test lint typecheck unit browser bench chromium clean
+.PHONY: serve test build lint typecheck unit browser bench chromium clean
 
-$(STAMP): pyproject.toml
+# The compiled cores (Cython, src/feltroom/**/*.pyx) are built by the install, in place.
+CORES := $(wildcard src/feltroom/*.pyx src/feltroom/*.pxd src/feltroom/games/*.pyx)
+
+$(STAMP): pyproject.toml setup.py $(CORES)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+# Rebuild the compiled cores in place after editing a .pyx (make test does it too).
+build: $(STAMP)
+	$(BIN)/python setup.py --quiet build_ext --inplace
 
 serve: $(STAMP)
 	$(BIN)/feltroom serve
@@ -40,3 +47,4 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info test-results
+	find src -name '*.so' -delete -o -name '*.c' -path '*/feltroom/*' -delete

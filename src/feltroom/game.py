@@ -43,6 +43,8 @@ class Game:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     OPTIONS: ClassVar[tuple[Option, ...]]
+    #: the same game with its hot path compiled (``feltroom.fastgame``), if built; ``new_game`` prefers it
+    fast_class: ClassVar[type[Game] | None] = None
 
     def __init__(
         self,
@@ -52,6 +54,15 @@ class Game:
         options: Mapping[str, Any] | None = None,
         deck: Sequence[Any] | None = None,
     ) -> None:
+        self._configure(players, seed, options, deck)
+        self.log: list[Event] = []
+        self.actions: list[list[Any]] = []
+        self._setup()
+
+    def _configure(
+        self, players: int, seed: int | None, options: Mapping[str, Any] | None, deck: Sequence[Any] | None
+    ) -> None:
+        """Validate and set players, seed, options, rng, meta and the stacked deck."""
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ValueError(
                 f"{self.name} is for {self.min_players}–{self.max_players} players, not {players!r}"
@@ -65,12 +76,9 @@ class Game:
         self.options: dict[str, Any] = normalise(self.OPTIONS, options, players)
         self.check_options()
         self.rng = random.Random(seed)
-        self.log: list[Event] = []
-        self.actions: list[list[Any]] = []
         self.meta: dict[str, Any] = {}
         self._stacks = self._parse_deck(deck)
         self.deck_spec: Any = _deck_spec(deck, self._stacks)
-        self._setup()
 
     # ------------------------------------------------------------------ per game
 

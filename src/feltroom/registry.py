@@ -33,6 +33,9 @@ def new_game(
     cls = GAMES.get(name)
     if cls is None:
         raise ValueError(f"unknown game {name!r}: the games are {', '.join(sorted(GAMES))}")
+    fast = cls.fast_class
+    if fast is not None and fast.supports(players, options):  # type: ignore[attr-defined]
+        return fast(players, seed=seed, options=options, deck=deck)
     return cls(players, seed=seed, options=options, deck=deck)
 
 

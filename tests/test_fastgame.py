@@ -1,0 +1,126 @@
+"""The compiled-core machinery (``feltroom.fastgame``), tested with a stand-in core in Python.
+
+The stand-in keeps its state in a private reference game of its own, so every difference
+the differential harness finds is the machinery's: lazy events, the hand-over of rejected
+and unimplemented actions to the shadow, copies, attribute fallback, the registry hook.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import feltroom
+from feltroom import CLOCK, IllegalAction, InvalidAction
+from feltroom._events import Events, lazy_events
+from feltroom.fastgame import FastGame
+from feltroom.game import Game
+from feltroom.games.krypkasino import Krypkasino
+from tests.differential import check_differential
+
+
+class MirrorCore:
+    """A core that is only a second reference game: the plumbing around it is under test."""
+
+    actions: list[list[Any]]
+    core_active: bool
+    reference: type[Game]
+    _mirror: Game
+
+    def _core_setup(self) -> None:
+        self.core_active = True
+        self._mirror = self.reference(self.players, seed=self.seed, options=self.options,  # type: ignore[attr-defined]
+                                      deck=self.deck_spec)  # type: ignore[attr-defined]
+
+    def _core_copy(self, other: Any) -> None:
+        other._mirror = self._mirror.copy()
+        other.actions = [list(a) for a in self.actions]
+        other.core_active = self.core_active
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._mirror.to_act if self.core_active else self._ref_now().to_act  # type: ignore[attr-defined]
+
+    @property
+    def is_over(self) -> bool:
+        return self._mirror.is_over if self.core_active else self._ref_now().is_over  # type: ignore[attr-defined]
+
+    @property
+    def scores(self) -> list[int]:
+        return self._mirror.scores if self.core_active else self._ref_now().scores  # type: ignore[attr-defined]
+
+    @property
+    def winners(self) -> list[int]:
+        return self._mirror.winners if self.core_active else self._ref_now().winners  # type: ignore[attr-defined]
+
+    def legal_actions(self, seat: Any) -> list[str]:
+        return (self._mirror if self.core_active else self._ref_now()).legal_actions(seat)  # type: ignore[attr-defined]
+
+    def apply(self, seat: Any, action: Any) -> Any:
+        if not self.core_active:
+            return self._degrade(seat, action)  # type: ignore[attr-defined]
+        legal = self._mirror.legal_actions(seat) if type(seat) is int or seat == CLOCK else []
+        if not (type(action) is str and action in legal):
+            action = self._slow_verify(seat, action)  # type: ignore[attr-defined]
+        if seat == CLOCK:
+            return self._degrade(seat, action)  # type: ignore[attr-defined]
+        self._mirror.apply(seat, action)
+        self.actions.append([seat, action])
+        return lazy_events(self, len(self.actions) - 1)
+
+
+@pytest.fixture
+def mirrored(monkeypatch: pytest.MonkeyPatch) -> type[FastGame]:
+    fast = type("FastKrypkasino", (MirrorCore, FastGame), {
+        "reference": Krypkasino, "name": Krypkasino.name, "min_players": 2, "max_players": 6,
+        "OPTIONS": Krypkasino.OPTIONS})
+    monkeypatch.setattr(Krypkasino, "fast_class", fast)
+    return fast
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_machinery_agrees_with_the_reference(mirrored: type[FastGame], players: int) -> None:
+    for seed in range(6):
+        options = {"turn_time": 30} if seed % 2 else None
+        check_differential("krypkasino", players, seed, options, clock_rate=0.02 * (seed % 2),
+                           copy_at=20 if seed % 3 == 0 else None)
+
+
+def test_events_are_built_only_when_read(mirrored: type[FastGame]) -> None:
+    game = feltroom.new_game("krypkasino", 2, seed=3)
+    assert isinstance(game, FastGame) and game._ref is None
+    seat = game.to_act[0]
+    events = game.apply(seat, game.legal_actions(seat)[0])
+    assert isinstance(events, Events)
+    assert game._ref is None  # nothing built yet
+    assert events[0]["type"] == "play" and len(events) == len(list(events))
+    combined: list[Any] = []
+    combined += events
+    assert events == game.log[-len(events):] and combined == list(events)
+    assert game._ref is not None
+
+
+def test_rejections_change_nothing_and_name_the_rule(mirrored: type[FastGame]) -> None:
+    game = feltroom.new_game("krypkasino", 2, seed=3)
+    before = game.record
+    with pytest.raises(InvalidAction):
+        game.apply(True, "x")
+    other = 1 - game.to_act[0]
+    with pytest.raises(IllegalAction) as info:
+        game.apply(other, feltroom.GAMES["krypkasino"](2, seed=3).legal_actions(game.to_act[0])[0])
+    assert info.value.rule
+    assert game.record == before
+
+
+def test_engine_state_is_read_from_the_reference(mirrored: type[FastGame]) -> None:
+    game = feltroom.new_game("krypkasino", 2, seed=3)
+    ref = Krypkasino(2, seed=3)
+    assert game.view(0) == ref.view(0) and game.audit_cards() == ref.audit_cards()
+    with pytest.raises(AttributeError):
+        game.no_such_thing  # noqa: B018
+
+
+def test_pure_engine_without_a_core() -> None:
+    assert Krypkasino.fast_class is None
+    assert type(feltroom.new_game("krypkasino", 2, seed=1)) is Krypkasino
