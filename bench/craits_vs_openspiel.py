@@ -4,7 +4,10 @@ Both sides run the same loop through their public API: list the legal actions, p
 uniformly at random, apply it (OpenSpiel's chance nodes, its deals, count as actions too).
 Rounds alternate A B A B … in one process so that machine noise hits both alike.
 
-    .venv/bin/python bench/craits_vs_openspiel.py [--seconds 2] [--rounds 4] [--players 4]
+    .venv/bin/python bench/craits_vs_openspiel.py [--seconds 2] [--rounds 4] [--players 4] [--floor] [--all]
+
+``new_game`` gives the compiled core (``feltroom.fastgame``) when it is built; ``--all`` adds
+the pure-Python reference engine, ``--floor`` the loop over a do-nothing engine.
 
 Needs ``open-spiel`` (``.venv/bin/pip install open-spiel``).
 """
@@ -19,6 +22,7 @@ from typing import Any
 
 import feltroom
 from feltroom import CLOCK
+from feltroom.games.craits import Craits
 
 
 def api_round(make_game: Callable[[int], Any], seconds: float, seed: int) -> tuple[int, int, float]:
@@ -41,6 +45,11 @@ def api_round(make_game: Callable[[int], Any], seconds: float, seed: int) -> tup
 def craits_round(seconds: float, players: int, seed: int) -> tuple[int, int, float]:
     """Random Craits games for ``seconds``: (games, actions, elapsed)."""
     return api_round(lambda i: feltroom.new_game("craits", players=players, seed=seed * 100_003 + i), seconds, seed)
+
+
+def reference_round(seconds: float, players: int, seed: int) -> tuple[int, int, float]:
+    """The same games on the pure-Python reference engine (no compiled core)."""
+    return api_round(lambda i: Craits(players, seed=seed * 100_003 + i), seconds, seed)
 
 
 def openspiel_round(seconds: float, players: int, seed: int) -> tuple[int, int, float]:
@@ -106,8 +115,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4, help="rounds per side, alternating (default 4)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--floor", action="store_true", help="also time the API loop over a do-nothing engine")
+    parser.add_argument("--all", action="store_true", help="also time the pure-Python reference engine")
     args = parser.parse_args()
+    engine = type(feltroom.new_game("craits", players=args.players, seed=1))
+    print(f"feltroom engine: {engine.__name__}" + (" (compiled core)" if engine is not Craits else " (pure Python)"))
     sides: list[tuple[str, Any]] = [("craits", craits_round), ("openspiel", openspiel_round)]
+    if args.all:
+        sides.append(("reference", reference_round))
     if args.floor:
         sides.append(("null loop", null_round))
     totals = {name: [0, 0, 0.0] for name, _ in sides}
