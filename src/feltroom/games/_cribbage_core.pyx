@@ -14,7 +14,7 @@ flush, nobs); the breakdowns are the reference's business.
 """
 
 from cpython.list cimport PyList_New, PyList_SET_ITEM
-from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_AsUnsignedLongLongMask
 from cpython.ref cimport Py_INCREF
 from libc.string cimport memset
 
@@ -80,6 +80,7 @@ cdef struct St:
     int crib_five
     int timed
     int claim_max
+    int n_stacks        # the stacked deals (``len(self._stacks)``)
     int dealer
     int hand_no
     int phase
@@ -146,21 +147,18 @@ cdef inline int peg_points(St* s) noexcept nogil:
     return pts + run
 
 
-cdef int score_set(int* hand, int m, int starter, bint crib_five) noexcept nogil:
-    """The total of a counting set (CRIB-SCORE-1..7): ``hand`` (m cards) with ``starter``."""
+cdef int rank_points(int* ranks, int m) noexcept nogil:
+    """Fifteens, pairs and runs (CRIB-SCORE-2..4) of ``m`` cards given by their ranks 1–13."""
     cdef int ways[16]
     cdef int cnt[15]
-    cdef int i, v, t, r, pts, suit, prod, length, end
+    cdef int i, v, t, r, pts, prod, length, end
     memset(ways, 0, sizeof(ways))
     memset(cnt, 0, sizeof(cnt))
     ways[0] = 1
-    for i in range(m + 1):  # CRIB-SCORE-2: subsets summing to 15
-        if i < m:
-            v = hand[i]
-        else:
-            v = starter
-        cnt[RANK[v]] += 1
-        v = VALUE[v]
+    for i in range(m):  # CRIB-SCORE-2: subsets summing to 15
+        r = ranks[i]
+        cnt[r] += 1
+        v = r if r < 10 else 10
         t = 15
         while t >= v:
             ways[t] += ways[t - v]
@@ -182,6 +180,53 @@ cdef int score_set(int* hand, int m, int starter, bint crib_five) noexcept nogil
             r = end + 1
         else:
             r += 1
+    return pts
+
+
+#: fifteens, pairs and runs of 5 cards by their sorted ranks 0–12, in base 13
+cdef unsigned char RANK5[371293]
+
+
+cdef void _fill_rank5() noexcept:
+    cdef int a, b, c, d, e
+    cdef int ranks[5]
+    for a in range(13):
+        for b in range(a, 13):
+            for c in range(b, 13):
+                for d in range(c, 13):
+                    for e in range(d, 13):
+                        if a == e:
+                            continue  # five of a rank: no such set
+                        ranks[0] = a + 1
+                        ranks[1] = b + 1
+                        ranks[2] = c + 1
+                        ranks[3] = d + 1
+                        ranks[4] = e + 1
+                        RANK5[(((a * 13 + b) * 13 + c) * 13 + d) * 13 + e] = <unsigned char>rank_points(ranks, 5)
+
+
+_fill_rank5()
+
+
+cdef int score_set(int* hand, int m, int starter, bint crib_five) noexcept nogil:
+    """The total of a counting set (CRIB-SCORE-1..7): ``hand`` (m cards) with ``starter``."""
+    cdef int ranks[7]
+    cdef int i, j, x, pts, suit, v
+    if m == 4:  # a table look-up by the sorted ranks
+        ranks[0] = starter >> 2
+        for i in range(4):
+            x = hand[i] >> 2
+            j = i
+            while j >= 0 and ranks[j] > x:
+                ranks[j + 1] = ranks[j]
+                j -= 1
+            ranks[j + 1] = x
+        pts = RANK5[(((ranks[0] * 13 + ranks[1]) * 13 + ranks[2]) * 13 + ranks[3]) * 13 + ranks[4]]
+    else:
+        for i in range(m):
+            ranks[i] = RANK[hand[i]]
+        ranks[m] = RANK[starter]
+        pts = rank_points(ranks, m + 1)
     suit = hand[0] & 3  # CRIB-SCORE-5/6
     for i in range(1, m):
         if hand[i] & 3 != suit:
@@ -264,6 +309,7 @@ cdef class CribbageCore:
         s.crib_five = o["crib_flush"] == "five"
         s.timed = 1 if o["turn_time"] else 0
         s.claim_max = 46 if n == 6 else 29
+        s.n_stacks = len(self._stacks)
         s.win_side = -1
         s.turn = -1
         first = o["first_dealer"]
@@ -304,13 +350,11 @@ cdef class CribbageCore:
         cdef int need = dealt + (2 if n == 3 else 1)
         cdef int order[52]
         cdef int deck[52]
-        cdef unsigned int limbs[8]
-        cdef unsigned long long cur, rem
+        cdef unsigned int limbs[10]
+        cdef unsigned long long cur, rem, w
         cdef int i, j, q, rnd, size, nl, idx, x
-        cdef const unsigned char* p
-        cdef bytes raw
         s.hand_no += 1
-        if deal_index < len(self._stacks):
+        if deal_index < s.n_stacks:
             cards = self.deal_order(deal_index)
             for i in range(need):
                 order[i] = cards[i]
@@ -320,12 +364,16 @@ cdef class CribbageCore:
             r = getrandbits(bits)
             while r >= bound:
                 r = getrandbits(bits)
-            nl = (<int>bits + 31) // 32
-            raw = r.to_bytes(nl * 4, "little")
-            p = raw
-            for i in range(nl):
-                limbs[i] = (<unsigned int>p[4 * i] | (<unsigned int>p[4 * i + 1] << 8)
-                            | (<unsigned int>p[4 * i + 2] << 16) | (<unsigned int>p[4 * i + 3] << 24))
+            nl = (<int>bits + 31) // 32  # the number as 32-bit limbs, least significant first
+            i = 0
+            while True:
+                w = PyLong_AsUnsignedLongLongMask(r)
+                limbs[i] = <unsigned int>(w & 0xFFFFFFFFULL)
+                limbs[i + 1] = <unsigned int>(w >> 32)
+                i += 2
+                if i >= nl:
+                    break
+                r = r >> 64
             for i in range(52):
                 deck[i] = i
             for i in range(need):
