@@ -70,6 +70,45 @@ def _draw_bounds(int k):
 #: k -> (bound, bits) of ``Cribbage._draw``
 cdef tuple _DRAWS = tuple(_draw_bounds(k) if k else None for k in range(53))
 
+cdef extern from *:
+    """
+    /* One step of ``Cribbage._draw``'s divmod chain on a number held as 32-bit limbs (most
+       significant last): divide in place by ``size`` (52, 51, ...), return the remainder. Each
+       divisor is a constant in its case, so the compiler divides by multiplying. */
+    #define FELT_DIV_CASE(D) case D: { \
+        unsigned long long rem = 0; \
+        for (int j = nl - 1; j >= 0; j--) { \
+            unsigned long long cur = (rem << 32) | limbs[j]; \
+            unsigned long long q = cur / D; \
+            rem = cur - q * D; \
+            limbs[j] = (unsigned int)q; \
+        } \
+        return (int)rem; }
+    static int felt_divmod_limbs(unsigned int *limbs, int nl, int size) {
+        switch (size) {
+        FELT_DIV_CASE(52) FELT_DIV_CASE(51) FELT_DIV_CASE(50) FELT_DIV_CASE(49) FELT_DIV_CASE(48)
+        FELT_DIV_CASE(47) FELT_DIV_CASE(46) FELT_DIV_CASE(45) FELT_DIV_CASE(44) FELT_DIV_CASE(43)
+        FELT_DIV_CASE(42) FELT_DIV_CASE(41) FELT_DIV_CASE(40) FELT_DIV_CASE(39) FELT_DIV_CASE(38)
+        FELT_DIV_CASE(37) FELT_DIV_CASE(36) FELT_DIV_CASE(35) FELT_DIV_CASE(34) FELT_DIV_CASE(33)
+        FELT_DIV_CASE(32) FELT_DIV_CASE(31) FELT_DIV_CASE(30) FELT_DIV_CASE(29) FELT_DIV_CASE(28)
+        FELT_DIV_CASE(27) FELT_DIV_CASE(26) FELT_DIV_CASE(25) FELT_DIV_CASE(24) FELT_DIV_CASE(23)
+        FELT_DIV_CASE(22) FELT_DIV_CASE(21) FELT_DIV_CASE(20) FELT_DIV_CASE(19) FELT_DIV_CASE(18)
+        FELT_DIV_CASE(17)
+        default: {
+            unsigned long long rem = 0;
+            for (int j = nl - 1; j >= 0; j--) {
+                unsigned long long cur = (rem << 32) | limbs[j];
+                limbs[j] = (unsigned int)(cur / (unsigned long long)size);
+                rem = cur % (unsigned long long)size;
+            }
+            return (int)rem;
+        }
+        }
+    }
+    """
+    int felt_divmod_limbs(unsigned int* limbs, int nl, int size) noexcept nogil
+
+
 # ---------------------------------------------------------------------------- the state
 
 cdef struct St:
@@ -351,7 +390,7 @@ cdef class CribbageCore:
         cdef int order[52]
         cdef int deck[52]
         cdef unsigned int limbs[10]
-        cdef unsigned long long cur, rem, w
+        cdef unsigned long long w
         cdef int i, j, q, rnd, size, nl, idx, x
         s.hand_no += 1
         if deal_index < s.n_stacks:
@@ -378,15 +417,11 @@ cdef class CribbageCore:
                 deck[i] = i
             for i in range(need):
                 size = 52 - i
-                rem = 0
-                j = nl - 1
-                while j >= 0:
-                    cur = (rem << 32) | limbs[j]
-                    limbs[j] = <unsigned int>(cur // <unsigned long long>size)
-                    rem = cur % <unsigned long long>size
-                    j -= 1
-                order[i] = deck[rem]
-                deck[rem] = deck[size - 1]
+                j = felt_divmod_limbs(limbs, nl, size)
+                if nl > 1 and limbs[nl - 1] == 0:
+                    nl -= 1
+                order[i] = deck[j]
+                deck[j] = deck[size - 1]
         for q in range(n):
             s.hlen[q] = 0
             s.klen[q] = 0
