@@ -60,8 +60,44 @@ def _json(value: Any) -> str:
     return str(value)
 
 
+#: (id of spec, players, given items, their types) -> (spec, the normalised options):
+#: simulations create millions of games with the same few option sets. The entry holds the
+#: spec, so its id cannot be reused while the entry lives.
+_DONE: dict[tuple[Any, ...], tuple[tuple[Option, ...], dict[str, Any]]] = {}
+_DONE_LIMIT = 4096
+
+
 def normalise(spec: tuple[Option, ...], given: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
-    """Complete and check ``given`` against ``spec``; raise ``ValueError`` naming what is allowed."""
+    """Complete and check ``given`` against ``spec``; raise ``ValueError`` naming what is allowed.
+
+    >>> spec = (Option("target", 121, choices=(61, 121)),)
+    >>> normalise(spec, {"target": 61}, 2), normalise(spec, None, 2)
+    ({'target': 61}, {'target': 121})
+    >>> normalise(spec, {"target": True}, 2)  # True == 1, but a bool is no number here
+    Traceback (most recent call last):
+    ValueError: option 'target' cannot be true: allowed values are 61, 121
+    """
+    key: tuple[Any, ...] | None = None
+    if given is None:
+        key = (id(spec), players)
+    elif type(given) is dict:  # the types are part of the key: True == 1 and hashes alike
+        key = (id(spec), players, tuple(given.items()), tuple(map(type, given.values())))
+    if key is not None:
+        try:
+            done = _DONE.get(key)
+        except TypeError:  # an unhashable value: checked below, and refused
+            key = done = None
+        if done is not None and done[0] is spec:
+            return dict(done[1])
+    result = _normalise(spec, given, players)
+    if key is not None:
+        if len(_DONE) >= _DONE_LIMIT:
+            _DONE.clear()
+        _DONE[key] = (spec, dict(result))
+    return result
+
+
+def _normalise(spec: tuple[Option, ...], given: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
     if given is not None and not isinstance(given, Mapping):
         raise ValueError(f"options must be a dict, not {type(given).__name__}")
     given = dict(given or {})
