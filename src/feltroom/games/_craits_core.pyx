@@ -91,7 +91,8 @@ cdef unsigned char QUIET[2][52]
 
 _POINTS = (0, 1, 20, 3, 15, 30, 30, 20, 50, 30, 25, 10, 10, 10)
 _KEEP = (_FORMS, _FORMS_ONE, _SUIT_ACTIONS)
-_SEATS = tuple((s,) for s in range(MAXP))
+cdef tuple SEATS = tuple((s,) for s in range(MAXP))  # to_act of one seat
+cdef tuple SEAT_INTS = tuple(range(MAXP))
 _OPTION_KEYS = frozenset((*_VARIANTS, "decks", "turn_time", "first_dealer"))
 _Random = _random.Random
 
@@ -734,7 +735,8 @@ cdef class CraitsCore:
             return self._ref_now().legal_actions(seat)
         if cached is not None and (seat is self._legal_seat or seat == self._legal_seat):
             return cached
-        if type(seat) is int and self.st.phase == PLAY and self.st.turn >= 0 and seat == self.st.turn:
+        if (type(seat) is int and self.st.phase == PLAY and self.st.turn >= 0
+                and (seat is SEAT_INTS[self.st.turn] or seat == self.st.turn)):
             legal = self._plays(self.st.turn)
         else:
             legal = self._compute_legal(seat)
@@ -809,9 +811,9 @@ cdef class CraitsCore:
         if not self.core_active:
             return self._ref_now().to_act
         if st.phase == PLAY:
-            return () if st.turn < 0 else _SEATS[st.turn]
+            return () if st.turn < 0 else SEATS[st.turn]
         if st.phase == SUIT:
-            return _SEATS[st.dealer]
+            return SEATS[st.dealer]
         if st.phase == DECLARE:
             return tuple([s for s in range(st.n) if not st.declared & (1 << s)])
         return ()
