@@ -155,7 +155,19 @@ def test_stacked_decks(seed: int) -> None:
     check_differential("craits", players, seed, options, _stacked(rng, players, options))
 
 
-@pytest.mark.parametrize("chunk", range(8))
+@pytest.mark.parametrize("upcard", ["QS", "5H", "JD", "2C", "6S", "8D", "10C", "4H", "KS"])
+def test_six_players_one_deck_upcards(upcard: str) -> None:
+    """Three cards left after the upcard: a 5 or the queen of spades ends hand 1 at the upcard (CRAITS-SHUF-3)."""
+    names = [n for n in NAMES if n != upcard]
+    random.Random(upcard).shuffle(names)
+    deck = [*names[:48], upcard, *names[48:]]
+    options = {"decks": 1, "face_card_functions": True, "first_dealer": 0, **SHORT}
+    check_differential("craits", 6, 5, options, deck)
+    assert feltroom.new_game("craits", 6, seed=5, options=options, deck=deck).view(None)["hand_no"] == (
+        2 if upcard in ("QS", "5H") else 1)
+
+
+@pytest.mark.parametrize("chunk", range(6))
 def test_random_tables(chunk: int) -> None:
     """Random option mixes, dealers, stacked decks, timers and copies (see ``random_case``)."""
     for seed in range(chunk * 10, chunk * 10 + 10):
