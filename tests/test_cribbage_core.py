@@ -142,3 +142,21 @@ def test_c_scorer_equals_score_total() -> None:
             if starter not in hand:
                 for five in (False, True):
                     assert core._score_total(hand, starter, five) == score_total(hand, starter, five)
+
+
+def test_reordered_legal_list_applies_the_named_action() -> None:
+    """A caller that sorts or shuffles the (cached) legal list still applies the action it names."""
+    options = {"counting": "manual", "target": 61}
+    game = feltroom.new_game("cribbage", 3, seed=21, options=options)
+    ref = Cribbage(3, seed=21, options=options)
+    rng = random.Random(2)
+    while not game.is_over:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        rng.shuffle(legal)
+        action = legal[0]
+        if rng.random() < 0.5:
+            action = "".join(action)  # an equal string, not the list's own object
+        assert list(game.apply(seat, action)) == ref.apply(seat, action)
+        assert game.to_act == ref.to_act and game.scores == ref.scores
+    assert game.record == ref.record

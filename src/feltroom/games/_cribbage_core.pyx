@@ -14,6 +14,7 @@ flush, nobs); the breakdowns are the reference's business.
 """
 
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.object cimport PyObject
 from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_AsUnsignedLongLongMask
 from cpython.ref cimport Py_INCREF
 from libc.string cimport memset
@@ -46,9 +47,14 @@ for _i in range(52):
 cdef list _PLAY = ["play " + n for n in NAMES]
 cdef list _DISC1 = ["discard " + n for n in NAMES]
 cdef list _DISC2 = [f"discard {NAMES[a]} {NAMES[b]}" if a < b else None for a in range(52) for b in range(52)]
-cdef list _CLAIMS29 = [f"claim {i}" for i in range(30)]
 cdef list _CLAIMS46 = [f"claim {i}" for i in range(47)]
-cdef list _TIMEOUT = ["timeout"]
+cdef str _TIMEOUT = "timeout"
+#: action string -> code (for an action equal to a legal one but not the same object)
+cdef dict _CODES = {_PLAY[c]: c for c in range(52)}
+_CODES.update({_DISC1[c]: C_DISC1 + c for c in range(52)})
+_CODES.update({_DISC2[c]: C_DISC2 + c for c in range(52 * 52) if _DISC2[c] is not None})
+_CODES.update({_CLAIMS46[i]: C_CLAIM + i for i in range(47)})
+_CODES[_TIMEOUT] = C_TIMEOUT
 cdef tuple _EMPTY = ()
 cdef tuple _ALONE = tuple((s,) for s in range(6))
 #: ``to_act`` while discarding: the sorted seats of a bit mask
@@ -310,7 +316,9 @@ cdef class CribbageCore:
     cdef St st
     cdef object _lseat     # the seat whose legal list is cached (``_NO_SEAT``: none)
     cdef list _legal
+    cdef int _lcount       # the cached list's actions as built: their codes and string objects
     cdef int _lcodes[64]
+    cdef PyObject* _lptrs[64]
 
     @staticmethod
     def supports(players, options):
@@ -517,6 +525,7 @@ cdef class CribbageCore:
         cdef long lq
         cdef int* h
         cdef int* codes = self._lcodes
+        cdef PyObject** ptrs = self._lptrs
         if type(seat) is int:
             lq = PyLong_AsLongAndOverflow(seat, &ovf)
             q = -1 if ovf or not -1000 < lq < 1000 else <int>lq
@@ -535,6 +544,7 @@ cdef class CribbageCore:
                             c = h[i]
                             codes[i] = c
                             item = _PLAY[c]
+                            ptrs[i] = <PyObject*>item
                             Py_INCREF(item)
                             PyList_SET_ITEM(out, i, item)
                 elif s.phase == P_DISCARD:
@@ -549,6 +559,7 @@ cdef class CribbageCore:
                                     c = 52 * h[i] + h[j]
                                     codes[k] = C_DISC2 + c
                                     item = _DISC2[c]
+                                    ptrs[k] = <PyObject*>item
                                     Py_INCREF(item)
                                     PyList_SET_ITEM(out, k, item)
                                     k += 1
@@ -558,58 +569,68 @@ cdef class CribbageCore:
                                 c = h[i]
                                 codes[i] = C_DISC1 + c
                                 item = _DISC1[c]
+                                ptrs[i] = <PyObject*>item
                                 Py_INCREF(item)
                                 PyList_SET_ITEM(out, i, item)
                 elif s.phase == P_SHOW:
                     if q == self._show_owner():
-                        if s.claim_max == 46:
-                            out = _CLAIMS46
-                        else:
-                            out = _CLAIMS29
+                        out = _CLAIMS46[:s.claim_max + 1]
                         for i in range(s.claim_max + 1):
                             codes[i] = C_CLAIM + i
+                            ptrs[i] = <PyObject*>_CLAIMS46[i]
             if out is None:
                 out = []
         elif seat == "CLOCK":
             if s.timed and s.phase != P_OVER and (s.phase != P_SHOW or s.manual):
-                out = _TIMEOUT
+                out = [_TIMEOUT]
                 codes[0] = C_TIMEOUT
+                ptrs[0] = <PyObject*>_TIMEOUT
             else:
                 out = []
         else:
             return []
         self._lseat = seat
         self._legal = out
+        self._lcount = len(out)
         return out
+
+    cdef int _code_of(self, object action) except -2:
+        """The code of ``action`` if it is in the legal list as built for the cached seat, else -1.
+
+        By identity first (the list's own strings), then by equality; a list the caller has
+        reordered or changed does not change which action is applied.
+        """
+        cdef PyObject* p = <PyObject*>action
+        cdef int i, code
+        cdef int n = self._lcount
+        for i in range(n):
+            if self._lptrs[i] == p:
+                return self._lcodes[i]
+        if isinstance(action, str):
+            got = _CODES.get(action)
+            if got is not None:
+                code = got
+                for i in range(n):
+                    if self._lcodes[i] == code:
+                        return code
+        return -1
 
     def apply(self, seat, action):
         if not self.core_active:
             return self._degrade(seat, action)
-        cdef list legal
-        cdef int code = -1
-        cdef Py_ssize_t i, k
-        if seat is self._lseat:
-            legal = self._legal
-        else:
+        cdef int code
+        if seat is not self._lseat:
             if type(seat) is not int and seat != "CLOCK":
                 action = self._slow_verify(seat, action)  # raises the reference's InvalidAction
                 return self._degrade(seat, action)
-            legal = self._fill_legal(seat)
-        k = len(legal)
-        for i in range(k):
-            if legal[i] is action:
-                code = self._lcodes[i]
-                break
-        if code < 0:
-            if action in legal:
-                i = legal.index(action)
-            else:
-                action = self._slow_verify(seat, action)
-                legal = self._fill_legal(seat)  # the check may have read other seats' lists
-                if action not in legal:
-                    return self._degrade(seat, action)
-                i = legal.index(action)
-            code = self._lcodes[i]
+            self._fill_legal(seat)
+        code = self._code_of(action)
+        if code < 0:  # not listed: the reference's error, or its canonical spelling (then listed)
+            action = self._slow_verify(seat, action)
+            self._fill_legal(seat)  # the check may have read other seats' lists
+            code = self._code_of(action)
+            if code < 0:
+                return self._degrade(seat, action)
         if code == C_TIMEOUT:
             return self._degrade(seat, action)
         self._lseat = _NO_SEAT
