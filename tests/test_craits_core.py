@@ -26,7 +26,7 @@ from feltroom import CLOCK
 from feltroom.cards import NAMES
 from feltroom.fastgame import FastGame, attach_core
 from feltroom.games.craits import VARIANTS, Craits, _pack_for
-from tests.differential import check_differential
+from tests.differential import _outcome, check_differential
 
 core = pytest.importorskip("feltroom.games._craits_core")
 
@@ -239,6 +239,13 @@ def test_legal_list_is_cached_per_state_and_seat() -> None:
     for g in (game, ref):
         g.legal_actions(True)
     assert game.legal_actions(1) == ref.legal_actions(1)
+    play = ref.legal_actions(1)[0]
+    game = feltroom.new_game("craits", 3, seed=2, options={"first_dealer": 0})
+    ref = Craits(3, seed=2, options={"first_dealer": 0})
+    for g in (game, ref):  # the [] cached for True is also seat 1's list in apply: a legal play is refused
+        assert g.legal_actions(True) == []
+    got = [_outcome(g, 1, play) for g in (game, ref)]
+    assert got[0] == got[1] and got[0][0] == "raised"
 
 
 def test_a_random_subclass_shuffles_like_random() -> None:

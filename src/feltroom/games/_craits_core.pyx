@@ -779,8 +779,8 @@ cdef class CraitsCore:
                 if PyObject_RichCompareBool(<object>PyList_GET_ITEM(legal, i), action, Py_EQ):
                     code = self.codes[i]
                     break
-            if code < 0:
-                raise AssertionError(f"the core and the reference disagree on {action!r} for {seat!r}")
+            if code < 0:  # the list cached for an equal seat (True == 1): the reference's _verify rejects it too
+                raise self.illegal(seat, action)
         if code >= C_CLOSE:  # the CLOCK actions: the shadow takes over
             return self._degrade(seat, action)
         self._legal = None
