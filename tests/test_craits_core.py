@@ -248,6 +248,23 @@ def test_legal_list_is_cached_per_state_and_seat() -> None:
     assert got[0] == got[1] and got[0][0] == "raised"
 
 
+def test_a_reordered_legal_list_still_applies_by_name() -> None:
+    """A reader may shuffle or sort the list it was given (it is the cached one): actions go by their string."""
+    game = feltroom.new_game("craits", 4, seed=12)
+    ref = Craits(4, seed=12)
+    rng = random.Random(12)
+    while not game.is_over:
+        seat = game.to_act[0]
+        mine, theirs = game.legal_actions(seat), ref.legal_actions(seat)
+        assert mine == theirs
+        order = rng.random()
+        for legal in (mine, theirs):
+            legal.reverse() if order < 0.5 else legal.sort()
+        action = mine[rng.randrange(len(mine))]
+        assert list(game.apply(seat, action)) == ref.apply(seat, action)
+    assert game.scores == ref.scores and game.log == ref.log
+
+
 def test_a_random_subclass_shuffles_like_random() -> None:
     """A ``random.Random`` subclass takes the Python ``shuffle`` path: the same cards."""
 

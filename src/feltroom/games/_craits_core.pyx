@@ -135,6 +135,7 @@ cdef void _init_tables() except *:
 
 
 _init_tables()
+cdef dict CODE_OF = {a: _code_of(a) for a in _INFO}
 
 
 cdef inline int _bit_length(unsigned int v) noexcept:
@@ -240,8 +241,11 @@ cdef class CraitsCore:
     cdef list _winners
     cdef object _legal
     cdef object _legal_seat
+    # the codes of the list last computed (``_legal``), and the strings put in it: the list may
+    # have been reordered by its reader since, so a position counts only if it holds that string
     cdef int nlegal
     cdef int codes[MAXLEGAL]
+    cdef PyObject* lptr[MAXLEGAL]
 
     @staticmethod
     def supports(players, options):
@@ -669,10 +673,12 @@ cdef class CraitsCore:
             prev = c
             for j in range(FORM_N[c][one]):
                 tmp[nl] = FORM_PTR[c][one][j]
+                self.lptr[nl] = tmp[nl]
                 self.codes[nl] = FORM_CODE[c][one][j]
                 nl += 1
         if nl == 0:
             self.codes[0] = C_DRAW
+            self.lptr[0] = <PyObject*>S_DRAW
             self.nlegal = 1
             return [S_DRAW]
         out = PyList_New(nl)
@@ -689,10 +695,12 @@ cdef class CraitsCore:
         if type(seat) is not int and seat == S_CLOCK:
             if phase == DECLARE:
                 self.codes[0] = C_CLOSE
+                self.lptr[0] = <PyObject*>S_CLOSE
                 self.nlegal = 1
                 return [S_CLOSE]
             if st.timer and (phase == SUIT or (phase == PLAY and st.turn >= 0)):
                 self.codes[0] = C_TIMEOUT
+                self.lptr[0] = <PyObject*>S_TIMEOUT
                 self.nlegal = 1
                 return [S_TIMEOUT]
             self.nlegal = 0
@@ -711,6 +719,7 @@ cdef class CraitsCore:
             if up // 4 + 1 == 8:
                 for s in range(4):
                     self.codes[s] = C_SUIT + s
+                    self.lptr[s] = <PyObject*>SUIT_ACTIONS[s]
                 self.nlegal = 4
                 return list(SUIT_ACTIONS)
             s = up & 3
@@ -718,11 +727,14 @@ cdef class CraitsCore:
                 s = 3 - s
             self.codes[0] = C_SUIT + s
             self.codes[1] = C_SUIT + 3 - s
+            self.lptr[0] = <PyObject*>SUIT_ACTIONS[s]
+            self.lptr[1] = <PyObject*>SUIT_ACTIONS[3 - s]
             self.nlegal = 2
             return [SUIT_ACTIONS[s], SUIT_ACTIONS[3 - s]]
         if phase == DECLARE:
             if 0 <= seat < st.n and not st.declared & (1 << <int>seat):
                 self.codes[0] = C_ONE
+                self.lptr[0] = <PyObject*>S_ONE
                 self.nlegal = 1
                 return [S_ONE]
             return []
@@ -746,6 +758,12 @@ cdef class CraitsCore:
 
     # ------------------------------------------------------------ apply
 
+    cdef inline int _code_at(self, Py_ssize_t i, PyObject* item, object action) except -1:
+        """The code of ``action``, found as ``item`` at position ``i`` of the cached legal list."""
+        if i < self.nlegal and self.lptr[i] == item:
+            return self.codes[i]
+        return CODE_OF[action]  # the list was reordered (KeyError for a foreign string, as the reference's _INFO)
+
     def apply(self, seat, action):
         cdef St* st = &self.st
         cdef object legal
@@ -762,12 +780,12 @@ cdef class CraitsCore:
         nl = PyList_GET_SIZE(legal)
         for i in range(nl):
             if <object>PyList_GET_ITEM(legal, i) is action:
-                code = self.codes[i]
+                code = self._code_at(i, PyList_GET_ITEM(legal, i), action)
                 break
         else:
             for i in range(nl):
                 if PyObject_RichCompareBool(<object>PyList_GET_ITEM(legal, i), action, Py_EQ):
-                    code = self.codes[i]
+                    code = self._code_at(i, PyList_GET_ITEM(legal, i), action)
                     break
         if code < 0:
             action = self._slow_verify(seat, action)
@@ -777,7 +795,7 @@ cdef class CraitsCore:
             nl = PyList_GET_SIZE(legal)
             for i in range(nl):
                 if PyObject_RichCompareBool(<object>PyList_GET_ITEM(legal, i), action, Py_EQ):
-                    code = self.codes[i]
+                    code = self._code_at(i, PyList_GET_ITEM(legal, i), action)
                     break
             if code < 0:  # the list cached for an equal seat (True == 1): the reference's _verify rejects it too
                 raise self.illegal(seat, action)
