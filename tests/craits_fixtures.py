@@ -1,5 +1,8 @@
 """Helpers for the Craits tests: stacked deals and set positions.
 
+Both build the pure-Python reference engine (``Craits(...)``, not ``new_game``, which may give
+the compiled core): positions are set on its state directly.
+
 ``stacked`` builds a real deal from a stacked deck (``deck=``): the holdings are dealt one
 card at a time from the dealer's left, then the upcard is turned and the stock follows.
 Hands other than hand 1 are dealt through the engine's own ``_start_hand`` with the deck
@@ -16,7 +19,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import feltroom
 from feltroom import CLOCK
 from feltroom.cards import NAMES, parse_cards
 from feltroom.games.craits import Craits, hand_size
@@ -45,12 +47,8 @@ def stacked(players: int, dealer: int, hands: dict[int, str], upcard: str, stock
     deck = deck_for(players, dealer, hands, upcard, stock)
     opts = {"first_dealer": dealer, **(options or {})}
     if hand == 1:
-        game = feltroom.new_game("craits", players=players, seed=seed, options=opts, deck=deck)
-        assert isinstance(game, Craits)
-        return game
-    game = feltroom.new_game("craits", players=players, seed=seed, options=opts,
-                             deck=[[] for _ in range(hand - 1)] + [deck])
-    assert isinstance(game, Craits)
+        return Craits(players, seed=seed, options=opts, deck=deck)
+    game = Craits(players, seed=seed, options=opts, deck=[[] for _ in range(hand - 1)] + [deck])
     game.hand_no = hand - 1
     game.dealer = (dealer - 1) % players  # _start_hand passes the deal to the left
     game.log.clear()
@@ -64,9 +62,7 @@ def position(players: int, turn: int, hands: dict[int, str], top: str, stock: st
              active: str | None = None, dealer: int = 0, options: dict[str, Any] | None = None,
              count: int = 0, direction: int = 1, rest: bool = True, hand_no: int = 1) -> Craits:
     """A mid-hand position: ``top`` is the discard pile bottom → top; ``stock`` is top first."""
-    game = feltroom.new_game("craits", players=players, seed=1,
-                             options={"first_dealer": dealer, **(options or {})})
-    assert isinstance(game, Craits)
+    game = Craits(players, seed=1, options={"first_dealer": dealer, **(options or {})})
     held = [sorted(parse_cards(hands.get(s, ""))) for s in range(players)]
     discard = parse_cards(top)
     stock_top = parse_cards(stock)
