@@ -7,6 +7,7 @@ and unimplemented actions to the shadow, copies, attribute fallback, the registr
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -124,3 +125,16 @@ def test_engine_state_is_read_from_the_reference(mirrored: type[FastGame]) -> No
 def test_pure_engine_without_a_core() -> None:
     assert Krypkasino.fast_class is None
     assert type(feltroom.new_game("krypkasino", 2, seed=1)) is Krypkasino
+
+
+def test_the_cores_are_built() -> None:
+    """``make test`` builds the compiled cores; the suite must not pass on the reference engines alone."""
+    from feltroom.games.craits import Craits
+    from feltroom.games.cribbage import Cribbage
+
+    if os.environ.get("FELTROOM_PURE"):
+        assert Cribbage.fast_class is None and Craits.fast_class is None
+        return
+    assert Cribbage.fast_class is not None and Craits.fast_class is not None
+    assert type(feltroom.new_game("cribbage", 2, seed=1)) is Cribbage.fast_class
+    assert type(Cribbage(2, seed=1)) is Cribbage  # direct construction: the reference engine

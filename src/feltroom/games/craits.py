@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from ..cards import DECK, DOUBLE_DECK, NAMES, SUIT_NAMES, card_list, parse_card, parse_cards
 from ..errors import IllegalAction, InvalidAction
+from ..fastgame import attach_core
 from ..game import CLOCK, Event, Game, Seat
 from ..options import Option
 from ..registry import register
@@ -899,3 +900,6 @@ def _parse_suit(text: str) -> int:
     if suit is None:
         raise InvalidAction(f"not a suit: {text!r} (S, H, D or C)")
     return suit
+
+
+attach_core(Craits, "feltroom.games._craits_core", "CraitsCore")  # new_game uses the compiled core when built

@@ -36,6 +36,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..cards import NAMES, parse_card
 from ..errors import IllegalAction, InvalidAction
+from ..fastgame import attach_core
 from ..game import CLOCK, Event, Game, Seat
 from ..options import Option
 from ..registry import register
@@ -1300,3 +1301,6 @@ _CARD_OF_PLAY: dict[str, int] = {PLAY_ACTION[c]: c for c in range(52)}
 _DISCARD2_ROWS: list[list[str]] = [[DISCARD2_ACTION.get((a, b), "") for b in range(52)] for a in range(52)]
 _DISCARD_CARDS: dict[str, tuple[int, ...]] = {DISCARD1_ACTION[c]: (c,) for c in range(52)}
 _DISCARD_CARDS.update({s: p for p, s in DISCARD2_ACTION.items()})
+
+
+attach_core(Cribbage, "feltroom.games._cribbage_core", "CribbageCore")  # new_game uses the compiled core when built
