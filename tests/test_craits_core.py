@@ -24,23 +24,13 @@ import pytest
 import feltroom
 from feltroom import CLOCK
 from feltroom.cards import NAMES
-from feltroom.fastgame import FastGame, attach_core
+from feltroom.fastgame import FastGame
 from feltroom.games.craits import VARIANTS, Craits, _pack_for
 from tests.differential import _outcome, check_differential
 
 core = pytest.importorskip("feltroom.games._craits_core")
 
 SHORT = {"short_game": True}
-
-
-@pytest.fixture(autouse=True)
-def _fast_craits() -> Any:
-    """``new_game`` gives the core here even where craits.py does not attach it (yet)."""
-    saved = Craits.fast_class
-    if saved is None:
-        attach_core(Craits, "feltroom.games._craits_core", "CraitsCore")
-    yield
-    Craits.fast_class = saved
 
 
 def _decks(players: int) -> list[int]:
@@ -297,8 +287,6 @@ def test_clock_hands_over_to_the_reference() -> None:
 
 def main(argv: list[str]) -> None:
     """A long run: ``python -m tests.test_craits_core GAMES [FIRST_SEED]``."""
-    if Craits.fast_class is None:
-        attach_core(Craits, "feltroom.games._craits_core", "CraitsCore")
     games = int(argv[0]) if argv else 1000
     first = int(argv[1]) if len(argv) > 1 else 10_000
     start = time.perf_counter()
