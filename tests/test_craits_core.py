@@ -238,6 +238,34 @@ def test_legal_list_is_cached_per_state_and_seat() -> None:
     assert got[0] == got[1] and got[0][0] == "raised"
 
 
+def _play_on(game: Any, ref: Craits, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if ref.is_over:
+            return
+        clock = ref.legal_actions(CLOCK)
+        seat = CLOCK if clock and rng.random() < 0.01 else ref.to_act[0]
+        legal = ref.legal_actions(seat)
+        assert game.legal_actions(seat) == legal and game.to_act == ref.to_act
+        action = legal[rng.randrange(len(legal))]
+        assert list(game.apply(seat, action)) == ref.apply(seat, action)
+        assert (game.scores, game.winners, game.is_over) == (ref.scores, ref.winners, ref.is_over)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_copies_play_on_independently(seed: int) -> None:
+    """A copy and its original go separate ways (the copy's C state is its own), before and after a hand-over."""
+    options = {"face_card_functions": True, "turn_time": 30 if seed % 2 else None, **SHORT}
+    game = feltroom.new_game("craits", 3 + seed, seed=seed, options=options)
+    ref = Craits(3 + seed, seed=seed, options=options)
+    rng = random.Random(seed)
+    _play_on(game, ref, rng, 200)
+    twin, ref_twin = game.copy(), ref.copy()
+    _play_on(twin, ref_twin, random.Random(seed + 1), 400)
+    _play_on(game, ref, rng, 400)
+    for g, r in ((game, ref), (twin, ref_twin)):
+        assert g.log == r.log and g.record == r.record and g.view(0) == r.view(0)
+
+
 def test_a_reordered_legal_list_still_applies_by_name() -> None:
     """A reader may shuffle or sort the list it was given (it is the cached one): actions go by their string."""
     game = feltroom.new_game("craits", 4, seed=12)
