@@ -270,6 +270,7 @@ cdef class CraitsCore:
         cdef int drawing[MAXP]
         cdef int got[MAXP]
         cdef unsigned char left[MAXC]
+        cdef unsigned char* cut
         o = self.options
         memset(st, 0, sizeof(St))
         st.n = n
