@@ -160,3 +160,30 @@ def test_reordered_legal_list_applies_the_named_action() -> None:
         assert list(game.apply(seat, action)) == ref.apply(seat, action)
         assert game.to_act == ref.to_act and game.scores == ref.scores
     assert game.record == ref.record
+
+
+def _outcome(game: Any, seat: Any, action: Any) -> tuple[Any, ...]:
+    try:
+        events = game.apply(seat, action)
+    except Exception as e:
+        return ("raised", type(e).__name__, getattr(e, "rule", None), str(e))
+    return ("applied", list(events))
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_rejections_once_the_game_is_over(players: int) -> None:
+    options = {"counting": "manual", "target": 61}
+    game = feltroom.new_game("cribbage", players, seed=31 + players, options=options)
+    ref = Cribbage(players, seed=31 + players, options=options)
+    rng = random.Random(players)
+    seen: list[str] = []
+    while not game.is_over:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        seen += legal[:2]
+        action = legal[rng.randrange(len(legal))]
+        game.apply(seat, action)
+        ref.apply(seat, action)
+    for seat in (*range(-1, players + 1), "CLOCK", True, None):
+        for action in (*seen[-8:], "claim 3", "timeout", "discard AS", "play KH", "go", "", None):
+            assert _outcome(game, seat, action) == _outcome(ref, seat, action), (seat, action)
