@@ -218,24 +218,24 @@ def test_bad_options_raise_as_the_reference(players: int, options: dict[str, Any
 
 
 def test_legal_list_is_cached_per_state_and_seat() -> None:
-    """Like the reference: the same list object while nothing changes, and the cache keyed by ``==``."""
+    """Like the reference: the same list object while nothing changes, keyed by the seat's identity
+    (``True == 1``, but ``True`` is no seat: its ``[]`` must never answer for seat 1)."""
     game = feltroom.new_game("craits", 3, seed=2, options={"first_dealer": 0})
     ref = Craits(3, seed=2, options={"first_dealer": 0})
     seat = game.to_act[0]
+    assert seat == 1
     assert game.legal_actions(seat) is game.legal_actions(seat)
-    for g in (game, ref):  # True == 1: the reference answers True from seat 1's cached list
-        g.legal_actions(1)
-    assert game.legal_actions(True) == ref.legal_actions(True)
     for g in (game, ref):
-        g.legal_actions(True)
-    assert game.legal_actions(1) == ref.legal_actions(1)
+        assert g.legal_actions(1)
+        assert g.legal_actions(True) == []
+        assert g.legal_actions(1) == ref.legal_actions(1) != []
     play = ref.legal_actions(1)[0]
     game = feltroom.new_game("craits", 3, seed=2, options={"first_dealer": 0})
     ref = Craits(3, seed=2, options={"first_dealer": 0})
-    for g in (game, ref):  # the [] cached for True is also seat 1's list in apply: a legal play is refused
+    for g in (game, ref):  # a list asked for True first does not refuse seat 1's legal play
         assert g.legal_actions(True) == []
     got = [_outcome(g, 1, play) for g in (game, ref)]
-    assert got[0] == got[1] and got[0][0] == "raised"
+    assert got[0] == got[1] and got[0][0] == "applied"
 
 
 def _play_on(game: Any, ref: Craits, rng: random.Random, steps: int) -> None:

@@ -746,7 +746,7 @@ cdef class CraitsCore:
         cdef object cached = self._legal
         if not self.core_active:
             return self._ref_now().legal_actions(seat)
-        if cached is not None and (seat is self._legal_seat or seat == self._legal_seat):
+        if cached is not None and seat is self._legal_seat:  # by identity: True == 1, but True is no seat
             return cached
         if (type(seat) is int and self.st.phase == PLAY and self.st.turn >= 0
                 and (seat is SEAT_INTS[self.st.turn] or seat == self.st.turn)):
@@ -775,7 +775,7 @@ cdef class CraitsCore:
         if type(seat) is not int and seat != S_CLOCK:  # True == 1, but True is no seat
             self.check_seat(seat)
         legal = self._legal
-        if legal is None or not (seat is self._legal_seat or not (seat != self._legal_seat)):
+        if legal is None or seat is not self._legal_seat:
             legal = self.legal_actions(seat)
         code = -1
         nl = PyList_GET_SIZE(legal)
@@ -791,15 +791,15 @@ cdef class CraitsCore:
         if code < 0:
             action = self._slow_verify(seat, action)
             legal = self._legal
-            if legal is None or not (seat is self._legal_seat or not (seat != self._legal_seat)):
+            if legal is None or seat is not self._legal_seat:
                 legal = self.legal_actions(seat)
             nl = PyList_GET_SIZE(legal)
             for i in range(nl):
                 if PyObject_RichCompareBool(<object>PyList_GET_ITEM(legal, i), action, Py_EQ):
                     code = self._code_at(i, PyList_GET_ITEM(legal, i), action)
                     break
-            if code < 0:  # the list cached for an equal seat (True == 1): the reference's _verify rejects it too
-                raise self.illegal(seat, action)
+            if code < 0:  # _slow_verify returned an action the reference lists: the lists differ
+                raise AssertionError(f"the core does not list {action!r} for {seat!r}, the reference does")
         if code >= C_CLOSE:  # the CLOCK actions: the shadow takes over
             return self._degrade(seat, action)
         self._legal = None

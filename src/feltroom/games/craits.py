@@ -549,7 +549,7 @@ class Craits(Game):
 
     def legal_actions(self, seat: Seat) -> list[str]:
         legal = self._legal
-        if legal is not None and seat == self._legal_seat:
+        if legal is not None and seat is self._legal_seat:  # by identity: True == 1, but True is no seat
             return legal
         if seat == self.turn and self.phase == "play" and type(seat) is int:
             hand = self.hands[seat]
@@ -705,7 +705,7 @@ class Craits(Game):
         if type(seat) is not int and seat != CLOCK:  # True == 1, but True is no seat
             self.check_seat(seat)
         legal = self._legal
-        if legal is None or seat != self._legal_seat:
+        if legal is None or seat is not self._legal_seat:
             legal = self.legal_actions(seat)
         if action not in legal:
             action = self._verify(seat, action, legal)
