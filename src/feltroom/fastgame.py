@@ -40,9 +40,6 @@ from .game import CLOCK, Event, Game, Seat
 
 __all__ = ["FastGame", "attach_core"]
 
-_OWN = frozenset({"_ref", "_ends", "_start", "actions", "core_active", "reference"})
-
-
 class FastGame(Game):
     """A game driven by a compiled core; the reference engine supplies everything else.
 
@@ -126,12 +123,6 @@ class FastGame(Game):
         self._ends.append(len(ref.log))
         self.core_active = False
         return events
-
-    def __getattr__(self, name: str) -> Any:
-        """Engine-specific state (``phase``, ``hands``, …) is read from the reference."""
-        if name.startswith("__") or name in _OWN:
-            raise AttributeError(name)
-        return getattr(self._ref_now(), name)
 
     # ------------------------------------------------------------------ the rest of the API
 
