@@ -27,15 +27,18 @@ class MirrorCore:
     actions: list[list[Any]]
     core_active: bool
     reference: type[Game]
+    rng: Any
     _mirror: Game
 
     def _core_setup(self) -> None:
         self.core_active = True
         self._mirror = self.reference(self.players, seed=self.seed, options=self.options,  # type: ignore[attr-defined]
                                       deck=self.deck_spec)  # type: ignore[attr-defined]
+        self.rng = self._mirror.rng  # the game's chance is the mirror's
 
     def _core_copy(self, other: Any) -> None:
         other._mirror = self._mirror.copy()
+        other.rng = other._mirror.rng
         other.actions = [list(a) for a in self.actions]
         other.core_active = self.core_active
 

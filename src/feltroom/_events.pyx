@@ -6,9 +6,12 @@ returns an ``Events``: a read-only sequence that asks the game for the events of
 (``game._events_of(action)``) the first time it is read, and keeps them.
 """
 
+cimport cython
+
 from collections.abc import Sequence
 
 
+@cython.no_gc  # one per action: not tracked by the cycle collector (nothing it holds refers back to it)
 cdef class Events:
     """The events of the ``action``-th action of ``game``: a read-only sequence of event dicts."""
 

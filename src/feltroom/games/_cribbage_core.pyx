@@ -59,7 +59,6 @@ cdef tuple _EMPTY = ()
 cdef tuple _ALONE = tuple((s,) for s in range(6))
 #: ``to_act`` while discarding: the sorted seats of a bit mask
 cdef tuple _MASK_TUPLES = tuple(tuple(s for s in range(6) if m >> s & 1) for m in range(64))
-cdef tuple _PACK = tuple(range(52))
 cdef object _NO_SEAT = object()
 
 cdef dict _TEAM_SIDES = {"none": 0, "2x2": 2, "2x3": 2, "3x2": 3}
@@ -113,6 +112,51 @@ cdef extern from *:
     }
     """
     int felt_divmod_limbs(unsigned int* limbs, int nl, int size) noexcept nogil
+
+
+# ---------------------------------------------------------------------------- chance
+
+cdef int _randbelow(object getrandbits, int n) except -1:
+    """``Random._randbelow_with_getrandbits(n)``: the same calls to ``getrandbits``."""
+    cdef int bits = 0
+    cdef int m = n
+    cdef int r
+    while m:
+        bits += 1
+        m >>= 1
+    r = getrandbits(bits)
+    while r >= n:
+        r = getrandbits(bits)
+    return r
+
+
+cdef int _sample(object rng, int k, int* out) except -1:
+    """``Cribbage._cut_draw``'s ``rng.sample(_PACK, k)`` (1 <= k <= 6) into ``out``: the same cards and the same RNG use
+    (``Game`` seeds a plain ``random.Random``; the differential tests compare the generator's
+    state after every game).
+
+    ``Random.sample`` draws from a pool when a set would be the larger (``k > 5`` here) and
+    otherwise redraws any index already chosen; both branches are reproduced call for call.
+    """
+    cdef int i, j
+    cdef int pool[52]
+    cdef unsigned long long chosen = 0
+    getrandbits = rng.getrandbits
+    if k > 5:
+        for i in range(52):
+            pool[i] = i
+        for i in range(k):
+            j = _randbelow(getrandbits, 52 - i)
+            out[i] = pool[j]
+            pool[j] = pool[51 - i]
+    else:
+        for i in range(k):
+            j = _randbelow(getrandbits, 52)
+            while chosen >> j & 1:
+                j = _randbelow(getrandbits, 52)
+            chosen |= 1ULL << j
+            out[i] = j
+    return 0
 
 
 # ---------------------------------------------------------------------------- the state
@@ -364,12 +408,12 @@ cdef class CribbageCore:
             for i in range(n):
                 cont[i] = i
             nc = n
-            sample = self.rng.sample
+            rng = self.rng
             while nc > 1:  # the lowest rank deals; tied players draw again, in seat order
-                cards = <list?>sample(_PACK, nc)
+                _sample(rng, nc, drawn)
                 low = 99
                 for i in range(nc):
-                    drawn[i] = RANK[<int>cards[i]]
+                    drawn[i] = RANK[drawn[i]]
                     if drawn[i] < low:
                         low = drawn[i]
                 k = 0
