@@ -15,7 +15,7 @@ import pytest
 import feltroom
 from feltroom import CLOCK, IllegalAction, InvalidAction
 from feltroom._events import Events, lazy_events
-from feltroom.fastgame import FastGame
+from feltroom.fastgame import FastGame, fast_class
 from feltroom.game import Game
 from feltroom.games.krypkasino import Krypkasino
 from tests.differential import check_differential
@@ -28,6 +28,8 @@ class MirrorCore:
     core_active: bool
     reference: type[Game]
     rng: Any
+    to_act: Any
+    is_over: Any
     _mirror: Game
 
     def _core_setup(self) -> None:
@@ -35,20 +37,18 @@ class MirrorCore:
         self._mirror = self.reference(self.players, seed=self.seed, options=self.options,  # type: ignore[attr-defined]
                                       deck=self.deck_spec)  # type: ignore[attr-defined]
         self.rng = self._mirror.rng  # the game's chance is the mirror's
+        self._publish()
 
     def _core_copy(self, other: Any) -> None:
         other._mirror = self._mirror.copy()
         other.rng = other._mirror.rng
+        other.to_act, other.is_over = self.to_act, self.is_over
         other.actions = [list(a) for a in self.actions]
         other.core_active = self.core_active
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return self._mirror.to_act if self.core_active else self._ref_now().to_act  # type: ignore[attr-defined]
-
-    @property
-    def is_over(self) -> bool:
-        return self._mirror.is_over if self.core_active else self._ref_now().is_over  # type: ignore[attr-defined]
+    def _publish(self) -> None:
+        self.to_act = self._mirror.to_act  # type: ignore[misc]
+        self.is_over = self._mirror.is_over  # type: ignore[misc]
 
     @property
     def scores(self) -> list[int]:
@@ -71,14 +71,13 @@ class MirrorCore:
             return self._degrade(seat, action)  # type: ignore[attr-defined]
         self._mirror.apply(seat, action)
         self.actions.append([seat, action])
+        self._publish()
         return lazy_events(self, len(self.actions) - 1)
 
 
 @pytest.fixture
 def mirrored(monkeypatch: pytest.MonkeyPatch) -> type[FastGame]:
-    fast = type("FastKrypkasino", (MirrorCore, FastGame), {
-        "reference": Krypkasino, "name": Krypkasino.name, "min_players": 2, "max_players": 6,
-        "OPTIONS": Krypkasino.OPTIONS})
+    fast = fast_class(Krypkasino, MirrorCore)
     monkeypatch.setattr(Krypkasino, "fast_class", fast)
     return fast
 

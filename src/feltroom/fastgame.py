@@ -25,7 +25,9 @@ The contract with a core (Cython), which owns the fields ``actions`` and ``core_
   ``_slow_verify`` (the reference's exact error, or the canonical spelling); an action the
   core does not implement (e.g. a timeout) through ``_degrade``, after which the shadow is
   the game and the core's members delegate to ``_ref_now()``;
-- ``_core_copy(other)`` copies the core's fields into a new instance.
+- ``_core_copy(other)`` copies the core's fields into a new instance;
+- after set-up and after every action it applies, the core writes ``to_act`` and
+  ``is_over`` into the instance's slots (``_degrade`` does it for the shadow).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from typing import Any, ClassVar
 
 from .game import CLOCK, Event, Game, Seat
 
-__all__ = ["FastGame", "attach_core"]
+__all__ = ["FastGame", "attach_core", "fast_class"]
 
 class FastGame(Game):
     """A game driven by a compiled core; the reference engine supplies everything else.
@@ -122,6 +124,8 @@ class FastGame(Game):
         self.actions.append(list(ref.actions[-1]))
         self._ends.append(len(ref.log))
         self.core_active = False
+        self.to_act = ref.to_act  # type: ignore[misc]
+        self.is_over = ref.is_over  # type: ignore[misc]
         return events
 
     # ------------------------------------------------------------------ the rest of the API
@@ -173,6 +177,27 @@ class FastGame(Game):
         return new
 
 
+def fast_class(reference: type[Game], core_cls: type) -> type[FastGame]:
+    """The class ``new_game`` uses for ``reference``'s game on the core ``core_cls``."""
+    fast: type[FastGame] = type(
+        "Fast" + reference.__name__,
+        (core_cls, FastGame),
+        {
+            "__module__": reference.__module__,
+            "__doc__": f"{reference.__name__} on the compiled {core_cls.__name__} (see feltroom.fastgame).",
+            "reference": reference,
+            "name": reference.name,
+            "min_players": reference.min_players,
+            "max_players": reference.max_players,
+            "OPTIONS": reference.OPTIONS,
+            # the core writes these two after every action; a slot is the fastest attribute to
+            # read (CPython specialises it), and both are read after every action
+            "__slots__": ("to_act", "is_over"),
+        },
+    )
+    return fast
+
+
 def attach_core(reference: type[Game], module: str, core: str) -> type[FastGame] | None:
     """Make ``new_game`` use the compiled ``module.core`` for ``reference``'s game, if it is built.
 
@@ -185,18 +210,5 @@ def attach_core(reference: type[Game], module: str, core: str) -> type[FastGame]
         core_cls = getattr(importlib.import_module(module), core)
     except ImportError:
         return None
-    fast: type[FastGame] = type(
-        "Fast" + reference.__name__,
-        (core_cls, FastGame),
-        {
-            "__module__": reference.__module__,
-            "__doc__": f"{reference.__name__} with its hot path in the compiled {core} (see feltroom.fastgame).",
-            "reference": reference,
-            "name": reference.name,
-            "min_players": reference.min_players,
-            "max_players": reference.max_players,
-            "OPTIONS": reference.OPTIONS,
-        },
-    )
-    reference.fast_class = fast
+    fast = reference.fast_class = fast_class(reference, core_cls)
     return fast

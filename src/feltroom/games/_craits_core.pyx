@@ -333,7 +333,9 @@ cdef class CraitsCore:
         else:
             dealer = first
         st.dealer = dealer
+        self.is_over = False
         self._new_hand()
+        self._publish()
 
     def _core_copy(self, other):
         cdef CraitsCore g = <CraitsCore?>other
@@ -344,6 +346,8 @@ cdef class CraitsCore:
         g._winners = list(self._winners)
         g._legal = None
         g._legal_seat = None
+        g.to_act = self.to_act
+        g.is_over = self.is_over
 
     # ------------------------------------------------------------ hands
 
@@ -820,28 +824,25 @@ cdef class CraitsCore:
         if r:
             self._finish_hand()
         self.actions.append([seat, action])
+        self._publish()
         return new_events(self, len(self.actions) - 1)
 
     # ------------------------------------------------------------ the hot members
 
-    @property
-    def to_act(self):
+    cdef void _publish(self) except *:
+        """Write ``to_act`` and ``is_over`` into the instance's slots (``FastGame``): a bot or a
+        playout reads them after every action, and a slot read is the cheapest attribute read."""
         cdef St* st = &self.st
-        if not self.core_active:
-            return self._ref_now().to_act
         if st.phase == PLAY:
-            return () if st.turn < 0 else SEATS[st.turn]
-        if st.phase == SUIT:
-            return SEATS[st.dealer]
-        if st.phase == DECLARE:
-            return tuple([s for s in range(st.n) if not st.declared & (1 << s)])
-        return ()
-
-    @property
-    def is_over(self):
-        if not self.core_active:
-            return self._ref_now().is_over
-        return self.st.over != 0
+            self.to_act = () if st.turn < 0 else SEATS[st.turn]
+        elif st.phase == SUIT:
+            self.to_act = SEATS[st.dealer]
+        elif st.phase == DECLARE:
+            self.to_act = tuple([s for s in range(st.n) if not st.declared & (1 << s)])
+        else:
+            self.to_act = ()
+        if st.over:
+            self.is_over = True
 
     @property
     def scores(self):

@@ -429,6 +429,8 @@ cdef class CribbageCore:
         s.hand_no = 0
         self._deal()
         self.core_active = True
+        self.is_over = False
+        self._publish()
 
     cdef void _deal(self) except *:
         """Shuffle and deal as ``Cribbage._deal`` (the same ``rng`` calls), open the discard."""
@@ -512,25 +514,20 @@ cdef class CribbageCore:
 
     # ------------------------------------------------------------------ the hot members
 
-    @property
-    def to_act(self):
-        if not self.core_active:
-            return self._ref_now().to_act
+    cdef void _publish(self) except *:
+        """Write ``to_act`` and ``is_over`` into the instance's slots (``FastGame``): a bot or a
+        playout reads them after every action, and a slot read is the cheapest attribute read."""
         cdef St* s = &self.st
         cdef int ph = s.phase
         if ph == P_PLAY:
-            return _ALONE[s.turn]
-        if ph == P_DISCARD:
-            return _MASK_TUPLES[s.todisc]
-        if ph == P_SHOW:
-            return _ALONE[self._show_owner()]
-        return _EMPTY
-
-    @property
-    def is_over(self):
-        if not self.core_active:
-            return self._ref_now().is_over
-        return self.st.phase == P_OVER
+            self.to_act = _ALONE[s.turn]
+        elif ph == P_DISCARD:
+            self.to_act = _MASK_TUPLES[s.todisc]
+        elif ph == P_SHOW:
+            self.to_act = _ALONE[self._show_owner()]
+        else:
+            self.to_act = _EMPTY
+            self.is_over = True
 
     @property
     def scores(self):
@@ -689,6 +686,7 @@ cdef class CribbageCore:
             self._claim(code - C_CLAIM)
         actions = self.actions
         actions.append([seat, action])
+        self._publish()
         return new_events(self, len(actions) - 1)
 
     # ------------------------------------------------------------------ the state machine
@@ -849,3 +847,5 @@ cdef class CribbageCore:
         o.actions = [list(a) for a in self.actions]
         o._lseat = _NO_SEAT
         o._legal = None
+        o.to_act = self.to_act
+        o.is_over = self.is_over
