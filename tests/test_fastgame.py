@@ -14,7 +14,7 @@ import pytest
 
 import feltroom
 from feltroom import CLOCK, IllegalAction, InvalidAction
-from feltroom._events import Events, lazy_events
+from feltroom._fastcore import Events, lazy_events
 from feltroom.fastgame import FastGame, fast_class
 from feltroom.game import Game
 from feltroom.games.krypkasino import Krypkasino

@@ -19,7 +19,7 @@ from cpython.ref cimport PyObject, Py_INCREF
 from cpython.object cimport PyObject_RichCompareBool, Py_EQ
 from libc.string cimport memset
 
-from feltroom._events cimport new_events
+from feltroom._fastcore cimport new_events, set_slot, slot_offset
 
 
 from feltroom.games.craits import VARIANTS as _VARIANTS
@@ -237,6 +237,7 @@ cdef class CraitsCore:
     cdef public list actions
     cdef public bint core_active
     cdef St st
+    cdef Py_ssize_t _to_act_at  # the offset of the ``to_act`` slot (0: set it as an attribute)
     cdef list totals
     cdef list _winners
     cdef object _legal
@@ -334,6 +335,7 @@ cdef class CraitsCore:
             dealer = first
         st.dealer = dealer
         self.is_over = False
+        self._to_act_at = slot_offset(type(self), "to_act")
         self._new_hand()
         self._publish()
 
@@ -346,6 +348,7 @@ cdef class CraitsCore:
         g._winners = list(self._winners)
         g._legal = None
         g._legal_seat = None
+        g._to_act_at = self._to_act_at
         g.to_act = self.to_act
         g.is_over = self.is_over
 
@@ -833,14 +836,19 @@ cdef class CraitsCore:
         """Write ``to_act`` and ``is_over`` into the instance's slots (``FastGame``): a bot or a
         playout reads them after every action, and a slot read is the cheapest attribute read."""
         cdef St* st = &self.st
+        cdef object to_act
         if st.phase == PLAY:
-            self.to_act = () if st.turn < 0 else SEATS[st.turn]
+            to_act = () if st.turn < 0 else SEATS[st.turn]
         elif st.phase == SUIT:
-            self.to_act = SEATS[st.dealer]
+            to_act = SEATS[st.dealer]
         elif st.phase == DECLARE:
-            self.to_act = tuple([s for s in range(st.n) if not st.declared & (1 << s)])
+            to_act = tuple([s for s in range(st.n) if not st.declared & (1 << s)])
         else:
-            self.to_act = ()
+            to_act = ()
+        if self._to_act_at:
+            set_slot(self, self._to_act_at, to_act)
+        else:
+            self.to_act = to_act
         if st.over:
             self.is_over = True
 

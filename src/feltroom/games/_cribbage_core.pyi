@@ -3,7 +3,7 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from feltroom._events import Events
+from feltroom._fastcore import Events
 from feltroom.game import Seat
 
 def _score_total(hand: Sequence[int], starter: int, crib_five: bool = False) -> int: ...

@@ -19,7 +19,7 @@ from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_AsUnsignedLongLongMas
 from cpython.ref cimport Py_INCREF
 from libc.string cimport memset
 
-from feltroom._events cimport new_events
+from feltroom._fastcore cimport new_events, set_slot, slot_offset
 
 from feltroom.cards import NAMES
 
@@ -360,6 +360,7 @@ cdef class CribbageCore:
     cdef St st
     cdef object _lseat     # the seat whose legal list is cached (``_NO_SEAT``: none)
     cdef list _legal
+    cdef Py_ssize_t _to_act_at  # the offset of the ``to_act`` slot (0: set it as an attribute)
     cdef int _lcount       # the cached list's actions as built: their codes and string objects
     cdef int _lcodes[64]
     cdef PyObject* _lptrs[64]
@@ -430,6 +431,7 @@ cdef class CribbageCore:
         self._deal()
         self.core_active = True
         self.is_over = False
+        self._to_act_at = slot_offset(type(self), "to_act")
         self._publish()
 
     cdef void _deal(self) except *:
@@ -519,15 +521,20 @@ cdef class CribbageCore:
         playout reads them after every action, and a slot read is the cheapest attribute read."""
         cdef St* s = &self.st
         cdef int ph = s.phase
+        cdef object to_act
         if ph == P_PLAY:
-            self.to_act = _ALONE[s.turn]
+            to_act = _ALONE[s.turn]
         elif ph == P_DISCARD:
-            self.to_act = _MASK_TUPLES[s.todisc]
+            to_act = _MASK_TUPLES[s.todisc]
         elif ph == P_SHOW:
-            self.to_act = _ALONE[self._show_owner()]
+            to_act = _ALONE[self._show_owner()]
         else:
-            self.to_act = _EMPTY
+            to_act = _EMPTY
             self.is_over = True
+        if self._to_act_at:
+            set_slot(self, self._to_act_at, to_act)
+        else:
+            self.to_act = to_act
 
     @property
     def scores(self):
@@ -847,5 +854,6 @@ cdef class CribbageCore:
         o.actions = [list(a) for a in self.actions]
         o._lseat = _NO_SEAT
         o._legal = None
+        o._to_act_at = self._to_act_at
         o.to_act = self.to_act
         o.is_over = self.is_over

@@ -1,14 +1,33 @@
 # cython: language_level=3
-"""The events of one action, built only when somebody reads them.
+"""What the compiled cores (``feltroom.fastgame``) share: lazy events and slot writes.
 
-A compiled core (``feltroom.fastgame``) applies actions without building events; ``apply``
-returns an ``Events``: a read-only sequence that asks the game for the events of its action
-(``game._events_of(action)``) the first time it is read, and keeps them.
+A core applies actions without building events; ``apply`` returns an ``Events``: a read-only
+sequence that asks the game for the events of its action (``game._events_of(action)``) the
+first time it is read, and keeps them.
+
+A core also writes ``to_act`` and ``is_over`` after every action into two slots of its Fast
+class; ``set_slot`` stores into a slot at its offset, without the attribute lookup of
+``setattr`` (the slot's offset comes from its member descriptor, once per game).
 """
 
 cimport cython
 
 from collections.abc import Sequence
+
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
+
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDef:
+        int type
+        Py_ssize_t offset
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
+    void Py_XDECREF(PyObject*)
+    int T_OBJECT_EX
+
+_MemberDescriptor = type(type("_Slots", (), {"__slots__": ("x",)}).__dict__["x"])
 
 
 @cython.no_gc  # one per action: not tracked by the cycle collector (nothing it holds refers back to it)
@@ -75,3 +94,20 @@ cdef Events new_events(object game, Py_ssize_t action):
 def lazy_events(game, Py_ssize_t action):
     """``new_events`` for Python callers (the compiled cores call the C function)."""
     return new_events(game, action)
+
+
+cdef Py_ssize_t slot_offset(object cls, str name) except -1:
+    """The offset of the object slot ``name`` of ``cls`` (a ``__slots__`` entry); 0 if it is none."""
+    descr = getattr(cls, name, None)
+    if type(descr) is not _MemberDescriptor or (<PyMemberDescrObject*>descr).d_member.type != T_OBJECT_EX:
+        return 0
+    return (<PyMemberDescrObject*>descr).d_member.offset
+
+
+cdef void set_slot(object obj, Py_ssize_t offset, object value) noexcept:
+    """``obj.<slot at offset> = value`` (``offset`` from ``slot_offset``, not 0)."""
+    cdef PyObject** slot = <PyObject**>((<char*><PyObject*>obj) + offset)
+    cdef PyObject* old = slot[0]
+    Py_INCREF(value)
+    slot[0] = <PyObject*>value
+    Py_XDECREF(old)

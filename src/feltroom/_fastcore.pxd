@@ -1,0 +1,13 @@
+cdef class Events:
+    cdef object game
+    cdef Py_ssize_t action
+    cdef list cached
+    cdef list _list(self)
+
+
+cdef Events new_events(object game, Py_ssize_t action)
+
+
+# Slots of the Fast classes (``to_act``, ``is_over``), written from C without an attribute lookup.
+cdef Py_ssize_t slot_offset(object cls, str name) except -1
+cdef void set_slot(object obj, Py_ssize_t offset, object value) noexcept
