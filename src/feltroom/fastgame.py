@@ -21,7 +21,7 @@ The contract with a core (Cython), which owns the fields ``actions`` and ``core_
 - ``_core_setup()`` sets up the state and deals from ``self.rng`` exactly as the reference's
   ``_setup`` does (the same calls, so the shadow replays the same cards);
 - ``apply(seat, action)`` applies a legal action, appends ``[seat, action]`` to ``actions``
-  and returns ``new_events(self, index)``; an action not in the legal list goes through
+  and returns ``feltroom._fastcore.new_events(self, index)``; an action not in the legal list goes through
   ``_slow_verify`` (the reference's exact error, or the canonical spelling); an action the
   core does not implement (e.g. a timeout) through ``_degrade``, after which the shadow is
   the game and the core's members delegate to ``_ref_now()``;
@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 from .game import CLOCK, Event, Game, Seat
 
 __all__ = ["FastGame", "attach_core", "fast_class"]
+
 
 class FastGame(Game):
     """A game driven by a compiled core; the reference engine supplies everything else.
