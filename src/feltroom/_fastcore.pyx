@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""What the compiled cores (``feltroom.fastgame``) share: lazy events and slot writes.
+"""What the compiled cores (``feltroom.fastgame``) share: lazy events, slot writes, ``randbelow``.
 
 A core applies actions without building events; ``apply`` returns an ``Events``: a read-only
 sequence that asks the game for the events of its action (``game._events_of(action)``) the
@@ -111,3 +111,18 @@ cdef void set_slot(object obj, Py_ssize_t offset, object value) noexcept:
     Py_INCREF(value)
     slot[0] = <PyObject*>value
     Py_XDECREF(old)
+
+
+cdef int randbelow(object getrandbits, int n) except -1:
+    """``Random._randbelow_with_getrandbits(n)``: the same calls to ``getrandbits``, so a core
+    draws the same numbers as the reference engine from the same seeded generator."""
+    cdef int bits = 0
+    cdef int m = n
+    cdef int r
+    while m:
+        bits += 1
+        m >>= 1
+    r = getrandbits(bits)
+    while r >= n:
+        r = getrandbits(bits)
+    return r

@@ -19,7 +19,7 @@ from cpython.ref cimport PyObject, Py_INCREF
 from cpython.object cimport PyObject_RichCompareBool, Py_EQ
 from libc.string cimport memset
 
-from feltroom._fastcore cimport new_events, set_slot, slot_offset
+from feltroom._fastcore cimport new_events, randbelow, set_slot, slot_offset
 
 
 from feltroom.games.craits import VARIANTS as _VARIANTS
@@ -90,7 +90,6 @@ cdef int POINTS[14]
 cdef unsigned char QUIET[2][52]
 
 _POINTS = (0, 1, 20, 3, 15, 30, 30, 20, 50, 30, 25, 10, 10, 10)
-_KEEP = (_FORMS, _FORMS_ONE, _SUIT_ACTIONS)
 cdef tuple SEATS = tuple((s,) for s in range(MAXP))  # to_act of one seat
 cdef tuple SEAT_INTS = tuple(range(MAXP))
 _OPTION_KEYS = frozenset((*_VARIANTS, "decks", "turn_time", "first_dealer"))
@@ -136,14 +135,6 @@ cdef void _init_tables() except *:
 
 _init_tables()
 cdef dict CODE_OF = {a: _code_of(a) for a in _INFO}
-
-
-cdef inline int _bit_length(unsigned int v) noexcept:
-    cdef int k = 0
-    while v:
-        k += 1
-        v >>= 1
-    return k
 
 
 cdef inline int _hand_size(int h) noexcept:
@@ -210,16 +201,12 @@ cdef inline void _remove(unsigned char* hand, int* size, unsigned char card) noe
 
 cdef int _shuffle(object rng, unsigned char* a, int length) except -1:
     """``rng.shuffle`` on the list ``a[:length]``, with the same result and the same RNG use."""
-    cdef int i, j, n, k
+    cdef int i, j
     cdef list tmp
     if type(rng) is _Random:  # Random.shuffle with _randbelow_with_getrandbits, called from C
         getrandbits = rng.getrandbits
         for i in range(length - 1, 0, -1):
-            n = i + 1
-            k = _bit_length(n)
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
+            j = randbelow(getrandbits, i + 1)
             a[i], a[j] = a[j], a[i]
         return 0
     tmp = [a[i] for i in range(length)]

@@ -19,7 +19,7 @@ from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_AsUnsignedLongLongMas
 from cpython.ref cimport Py_INCREF
 from libc.string cimport memset
 
-from feltroom._fastcore cimport new_events, set_slot, slot_offset
+from feltroom._fastcore cimport new_events, randbelow, set_slot, slot_offset
 
 from feltroom.cards import NAMES
 
@@ -62,7 +62,6 @@ cdef tuple _MASK_TUPLES = tuple(tuple(s for s in range(6) if m >> s & 1) for m i
 cdef object _NO_SEAT = object()
 
 cdef dict _TEAM_SIDES = {"none": 0, "2x2": 2, "2x3": 2, "3x2": 3}
-cdef dict _TEAMS_ALLOWED = {4: ("none", "2x2"), 6: ("none", "2x3", "3x2")}
 
 
 def _draw_bounds(int k):
@@ -116,20 +115,6 @@ cdef extern from *:
 
 # ---------------------------------------------------------------------------- chance
 
-cdef int _randbelow(object getrandbits, int n) except -1:
-    """``Random._randbelow_with_getrandbits(n)``: the same calls to ``getrandbits``."""
-    cdef int bits = 0
-    cdef int m = n
-    cdef int r
-    while m:
-        bits += 1
-        m >>= 1
-    r = getrandbits(bits)
-    while r >= n:
-        r = getrandbits(bits)
-    return r
-
-
 cdef int _sample(object rng, int k, int* out) except -1:
     """``Cribbage._cut_draw``'s ``rng.sample(_PACK, k)`` (1 <= k <= 6) into ``out``: the same cards and the same RNG use
     (``Game`` seeds a plain ``random.Random``; the differential tests compare the generator's
@@ -146,14 +131,14 @@ cdef int _sample(object rng, int k, int* out) except -1:
         for i in range(52):
             pool[i] = i
         for i in range(k):
-            j = _randbelow(getrandbits, 52 - i)
+            j = randbelow(getrandbits, 52 - i)
             out[i] = pool[j]
             pool[j] = pool[51 - i]
     else:
         for i in range(k):
-            j = _randbelow(getrandbits, 52)
+            j = randbelow(getrandbits, 52)
             while chosen >> j & 1:
-                j = _randbelow(getrandbits, 52)
+                j = randbelow(getrandbits, 52)
             chosen |= 1ULL << j
             out[i] = j
     return 0
@@ -367,16 +352,8 @@ cdef class CribbageCore:
 
     @staticmethod
     def supports(players, options):
-        """True: the core covers every option (False only for a ``teams`` value the players forbid,
-        so that the reference raises its error)."""
-        if options:
-            try:
-                teams = options.get("teams", "none")
-                allowed = _TEAMS_ALLOWED.get(players, ("none",))
-                if teams not in allowed:
-                    return False
-            except Exception:
-                return False
+        """True: the core covers every option (bad ones are refused by ``FastGame``'s set-up,
+        with the reference's checks and messages)."""
         return True
 
     # ------------------------------------------------------------------ setup and deal
