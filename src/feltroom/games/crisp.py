@@ -19,6 +19,7 @@ the top), as CRISP-CONV-4 writes it.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -640,7 +641,7 @@ class Crisp(Game):
             "totals": totals, "declarer": d, "round_scores": round_scores, "scores": list(self._scores),
         }
         self.last_round = summary
-        self.log.append({"type": "round_end", "to": "all", **summary})
+        self.log.append({"type": "round_end", "to": "all", **copy.deepcopy(summary)})
         if max(self._scores) >= self.end_limit:  # CRISP-END-2
             self.over = True
             low = min(self._scores)
@@ -662,17 +663,13 @@ class Crisp(Game):
             src = self.held_src
             held = {"source": _SOURCE[src],
                     "card": NAMES[self.held] if src == DISCARD_SRC or seat == self.turn else None}
-        last_round = self.last_round
-        if last_round is not None:
-            last_round = dict(last_round)
-            last_round["scores"] = list(last_round["scores"])
         v.update({
             "round": self.round_no, "dealer": self.dealer, "turn": self.turn, "last_turn": self.last_turn,
             "pending": self.pending, "held": held, "deck_size": len(self.deck),
             "discard_top": NAMES[self.discard[-1]] if self.discard else None,
             "discard_size": len(self.discard), "kings_in_use": [NAMES[k] for k in self.kings],
             "crisp": self.declarer, "last_turns": list(self.last_turns), "windows": list(self.windows),
-            "hold": self.hold, "last_round": last_round,
+            "hold": self.hold, "last_round": copy.deepcopy(self.last_round),
         })
         return v
 
