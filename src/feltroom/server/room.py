@@ -15,11 +15,11 @@ from . import protocol as p
 from .bots import levels_for
 from .clock import Clock
 from .connection import Connection, Player, dumps, with_id
-from .limits import Limits
+from .limits import KeyedRate, Limits
 from .lobby_options import lobby_options
 from .names import clean_text
 from .protocol import ProtocolError
-from .store import PlayerRow, Store
+from .store import UNFINISHED, DuplicateId, PlayerRow, Store
 from .table import Table
 
 log = logging.getLogger("feltroom.server")
@@ -27,6 +27,15 @@ log = logging.getLogger("feltroom.server")
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_id(prefix: str = "") -> str:
+    """A fresh random id of 64 bits (the store refuses a repeat; the caller draws again)."""
+    return prefix + secrets.token_hex(8)
+
+
+#: Draws of a new id before the room gives up (a repeat of 64 random bits is already rare).
+ID_TRIES = 8
 
 
 class Room:
@@ -42,6 +51,8 @@ class Room:
         self.tables: dict[str, Table] = {}
         self.lobby_subs: set[Connection] = set()
         self.connections = 0
+        self.new_players = KeyedRate(limits.new_players_per_minute, 60.0)
+        self.new_tables = KeyedRate(limits.new_tables_per_hour, 3600.0)
         self._lobby_dirty = False
 
     # ------------------------------------------------------------------ start-up
@@ -59,6 +70,7 @@ class Room:
                 for seat, data in zip(t.seats, row.seats, strict=True):
                     seat.bot = data.get("bot")
                     seat.left = bool(data.get("left"))
+                    seat.took_back = bool(data.get("took_back"))
                     if data.get("player"):
                         seat.player = self._load_player(data["player"])
                         if seat.player is not None:
@@ -67,6 +79,10 @@ class Room:
                 self.tables[t.id] = t
                 if t.state == "playing":
                     t.resume(self.store.actions(t.id), now)
+                else:  # nobody is connected yet: the seats of a waiting table expire as after a disconnect
+                    for seat in t.seats:
+                        if seat.player is not None:
+                            self._expire_later(seat.player, t)
                 n += 1
             except Exception:
                 log.exception("could not resume table %s", row.id)
@@ -90,7 +106,7 @@ class Room:
 
     def _forget(self, table_id: str) -> None:
         table = self.tables.get(table_id)
-        if table is not None and table.state == "over":
+        if table is not None and table.state not in UNFINISHED:
             del self.tables[table_id]
             for c in table.spectators:
                 c.watching.discard(table_id)
@@ -98,7 +114,7 @@ class Room:
     # ------------------------------------------------------------------ lobby
 
     def lobby_message(self) -> dict[str, Any]:
-        return {"type": "lobby", "tables": [t.lobby_entry() for t in self.tables.values() if t.state != "over"]}
+        return {"type": "lobby", "tables": [t.lobby_entry() for t in self.tables.values() if t.state in UNFINISHED]}
 
     def lobby_changed(self) -> None:
         """Send the table list to every lobby subscriber (coalesced within one loop turn)."""
@@ -148,7 +164,11 @@ class Room:
                     if t is not None:
                         t.disconnected(player)
                         if t.state == "waiting":
-                            asyncio.get_running_loop().create_task(self._drop_absent(player, t))
+                            self._expire_later(player, t)
+
+    def _expire_later(self, player: Player, table: Table) -> None:
+        with contextlib.suppress(RuntimeError):  # no running loop: a room built outside the server
+            asyncio.get_running_loop().create_task(self._drop_absent(player, table))
 
     async def _drop_absent(self, player: Player, table: Table) -> None:
         """A player away for the whole grace period gives up its seats at waiting tables."""
@@ -209,12 +229,11 @@ class Room:
                 name = clean_text(msg.name, self.limits.max_name, "name")
             except ValueError as e:
                 raise ProtocolError("bad_message", str(e)) from None
+            if not self.new_players.take(conn.address, self.clock.now()):
+                raise ProtocolError("rate_limited", f"at most {self.limits.new_players_per_minute} new players a "
+                                                    "minute from one address: say hello with your token")
             token = secrets.token_urlsafe(24)
-            player = Player(secrets.token_hex(6), name, token_hash(token))
-            while player.id in self.players:
-                player.id = secrets.token_hex(6)
-            self.store.save_player(PlayerRow(player.id, player.name, player.token_hash))
-            self.players[player.id] = player
+            player = self._add_player(name, token_hash(token))
             self.by_token[player.token_hash] = player
         if len(player.conns) >= self.limits.max_sockets_per_player:
             raise ProtocolError("full", f"at most {self.limits.max_sockets_per_player} sockets per player",
@@ -227,6 +246,20 @@ class Room:
                    "tables": [{"table": t.id, "seat": t.seat_of(player), "state": t.state} for t in tables]})
         for t in tables:
             t.reconnected(player, conn)
+
+    def _add_player(self, name: str, hashed: str) -> Player:
+        for _ in range(ID_TRIES):
+            player = Player(new_id(), name, hashed)
+            if player.id in self.players:
+                continue
+            try:
+                self.store.add_player(PlayerRow(player.id, player.name, player.token_hash))
+            except DuplicateId:
+                continue
+            self.players[player.id] = player
+            self.by_token[player.token_hash] = player
+            return player
+        raise ProtocolError("bad_message", "the room could not draw a new player id: try again")
 
     def _open_tables(self, player: Player) -> int:
         return len(player.tables)
@@ -248,17 +281,28 @@ class Room:
             options = new_game(msg.game, players=msg.seats, seed=0, options=options).options
         except ValueError as e:
             raise ProtocolError("bad_message", str(e)) from None
-        tid = "t" + secrets.token_hex(4)
-        while tid in self.tables:
-            tid = "t" + secrets.token_hex(4)
-        table = Table(self, tid, msg.game, msg.seats, options, player, self.clock.now())
-        table.seats[0].player = player
-        player.tables.add(tid)
-        self.tables[tid] = table
-        table.save()
+        if not self.new_tables.take(conn.address, self.clock.now()):
+            raise ProtocolError("rate_limited", f"at most {self.limits.new_tables_per_hour} new tables an hour "
+                                                "from one address")
+        table = self._add_table(msg.game, msg.seats, options, player)
         for c in player.conns:
             table.send_table(c, msg.id if c is conn else None)
         self.lobby_changed()
+
+    def _add_table(self, game: str, seats: int, options: dict[str, Any], host: Player) -> Table:
+        for _ in range(ID_TRIES):
+            table = Table(self, new_id("t"), game, seats, options, host, self.clock.now())
+            if table.id in self.tables:
+                continue
+            table.seats[0].player = host
+            try:
+                self.store.add_table(table.row())
+            except DuplicateId:
+                continue
+            host.tables.add(table.id)
+            self.tables[table.id] = table
+            return table
+        raise ProtocolError("bad_message", "the room could not draw a new table id: try again")
 
     def join(self, conn: Connection, table: Table, msg: p.Join) -> None:
         player = conn.player
@@ -266,6 +310,9 @@ class Room:
         mine = table.seat_of(player)
         if mine is not None:
             if table.state == "playing" and table.seats[mine].left:
+                if table.seats[mine].took_back:
+                    raise ProtocolError("forbidden", "you took your seat back once in this game already: "
+                                                     "the stand-in plays it to the end")
                 table.take_back(mine, conn, msg.id)
                 return
             raise ProtocolError("forbidden", f"you already sit at seat {mine} of this table")
@@ -367,6 +414,8 @@ class Room:
         free = [i for i, s in enumerate(table.seats) if not s.taken]
         if free:
             raise ProtocolError("forbidden", f"every seat must be taken first (free: {', '.join(map(str, free))})")
+        if all(s.player is None for s in table.seats):
+            raise ProtocolError("forbidden", "a table with no person seated is not started")
         table.start(self.clock.now(), conn, mid)
 
     def watch(self, conn: Connection, table: Table, mid: Any) -> None:

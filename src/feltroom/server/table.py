@@ -3,6 +3,16 @@
 Every change happens under the table's lock, one at a time: due CLOCK actions first, then
 the player's action through ``game.apply``; each applied action is stored before any
 client hears of it; then each seat gets its own ``update``.
+
+No game waits for ever on a person (the room decides this, not the rules):
+- a seated player without a socket gets the grace period, then a stand-in bot plays the seat —
+  from the start and from a restore too, not only after a disconnect;
+- when no CLOCK deadline runs (an untimed game), a seat that owes an action for
+  ``Limits.idle_standin`` seconds while another person waits gets its stand-in; the player takes
+  the seat back by acting;
+- a player who left a running game may take the seat back once;
+- a running table whose people are all away for the grace period plus ``Limits.abandon_after``
+  is ended as ``abandoned`` (not a finished game: no winners), its record published.
 """
 
 from __future__ import annotations
@@ -20,7 +30,7 @@ from .bots import BotSeat, levels_for, standin_level
 from .connection import Connection, Player, dumps, dumps_list, dumps_str, with_id
 from .fair import fair_hash, new_seed_salt
 from .protocol import ProtocolError
-from .store import TableRow
+from .store import UNFINISHED, TableRow
 from .timers import Deadline, apply_timer_events, running
 
 if TYPE_CHECKING:
@@ -37,6 +47,7 @@ class Seat:
     bot: str | None = None             # a bot the host seated
     standin: BotSeat | None = None     # plays for an absent player (after the grace period, or after leave)
     left: bool = False                 # the player left a running game (join takes the seat back)
+    took_back: bool = False            # the player took the seat back after leaving (allowed once)
     driver: BotSeat | None = None      # the host-seated bot's driver once playing
 
     @property
@@ -73,6 +84,8 @@ class Table:
         self.lock = asyncio.Lock()
         self.deadlines: dict[str, Deadline] = {}
         self.graces: dict[int, float] = {}
+        self.owing: dict[int, float] = {}     # seat → since when it owes an action
+        self.abandon_at: float | None = None  # set while every person at the table is away
         self.spectators: set[Connection] = set()
         self._timer: asyncio.Task[None] | None = None
         self._timer_at: float | None = None
@@ -122,7 +135,7 @@ class Table:
             "seats": self.seat_list(), "you": you, "fair": self.fair,
             "seq": self.seq, "bot_levels": levels_for(self.game_name),
         }
-        if self.state == "over":
+        if self.state not in UNFINISHED:
             msg["record"] = f"/api/games/{self.id}/record"
         return msg
 
@@ -207,7 +220,8 @@ class Table:
     # ------------------------------------------------------------------ storing
 
     def row(self) -> TableRow:
-        seats = [{"player": s.player.id if s.player else None, "bot": s.bot, "left": s.left} for s in self.seats]
+        seats = [{"player": s.player.id if s.player else None, "bot": s.bot, "left": s.left,
+                  "took_back": s.took_back} for s in self.seats]
         return TableRow(self.id, self.game_name, self.players, self.options, self.host.id, seats, self.state,
                         self.seed, self.salt, self.fair, self.created, self.started, self.ended)
 
@@ -221,6 +235,8 @@ class Table:
         rec["meta"] = {**rec.get("meta", {}), "table": self.id, "names": self.names(), "salt": self.salt,
                        "fair": self.fair, "started": self.started, "ended": self.ended,
                        "bots": [s.bot for s in self.seats]}
+        if self.state == "abandoned":
+            rec["meta"]["abandoned"] = True
         return rec
 
     # ------------------------------------------------------------------ the game
@@ -237,6 +253,11 @@ class Table:
                 s.driver = BotSeat(s.bot, self.game, i)
         apply_timer_events(self.deadlines, self.game.log, now)
         self._legal = [self.game.legal_actions(s) for s in range(self.players)]
+        for i, s in enumerate(self.seats):
+            if s.player is not None and not s.player.conns:  # gone just before the start
+                self.graces[i] = now + self.room.grace
+        self._track_owing(now, None)
+        self._check_presence(now)
         self.save()
         self.broadcast_table(sender, mid)
         self.broadcast_update(0)
@@ -262,6 +283,8 @@ class Table:
                 s.standin = BotSeat(standin_level(self.game_name), self.game, i)
             elif s.player is not None:
                 self.graces[i] = now + self.room.grace
+        self._track_owing(now, None)
+        self._check_presence(now)
         if self.game.is_over:  # stored the last action but not the end
             self._finish(now)
         else:
@@ -281,6 +304,9 @@ class Table:
             raise ProtocolError("forbidden", "the game is over")
         if self.seats[seat].left:
             raise ProtocolError("forbidden", "you left this game: join the table again to take your seat back")
+        if self.seats[seat].standin is not None and self.game.can_apply(seat, action):
+            self.seats[seat].standin = None  # the player is back: acting takes the seat from the stand-in
+            self.broadcast_table()
         if seq != self.seq and not (0 <= seq < self.seq and seq >= self._changed[seat]):
             if 0 <= seq < self.seq:  # a rejected action says why (with its rule) rather than "stale"
                 try:
@@ -311,6 +337,12 @@ class Table:
                 del self.graces[int(key)]
                 self._standin(int(key))
                 continue
+            if kind == "idle":
+                self._standin(int(key))
+                continue
+            if kind == "abandon":
+                self._abandon(at)
+                return
             del self.deadlines[str(key)]
             game = self.game
             assert game is not None
@@ -325,7 +357,44 @@ class Table:
         for seat, at in self.graces.items():
             if best is None or at < best[0]:
                 best = (at, "grace", seat)
+        for seat, at in self._idle_deadlines():
+            if best is None or at < best[0]:
+                best = (at, "idle", seat)
+        if self.abandon_at is not None and (best is None or self.abandon_at < best[0]):
+            best = (self.abandon_at, "abandon", "")
         return best
+
+    def _idle_deadlines(self) -> list[tuple[int, float]]:
+        """Seats of people that owe an action in an untimed game while another person waits."""
+        if self.deadlines or len(self.owing) == 0:
+            return []
+        present = {i for i, s in enumerate(self.seats) if s.player is not None and s.connected()}
+        out = []
+        for seat, since in self.owing.items():
+            s = self.seats[seat]
+            if s.player is not None and s.playing_bot() is None and present - {seat}:
+                out.append((seat, since + self.room.limits.idle_standin))
+        return out
+
+    def _track_owing(self, now: float, actor: int | str | None) -> None:
+        """Who owes an action since when: a seat's wait starts when it comes to act, or when it acted
+        and still has to act."""
+        assert self.game is not None
+        to_act = self.game.to_act
+        for seat in [s for s in self.owing if s not in to_act]:
+            del self.owing[seat]
+        for seat in to_act:
+            if seat not in self.owing or seat == actor:
+                self.owing[seat] = now
+
+    def _check_presence(self, now: float) -> None:
+        """Start (or stop) the count-down that ends a table every person has left."""
+        people = [s for s in self.seats if s.player is not None]
+        away = all(s.left or not s.player.conns for s in people if s.player is not None)
+        if not away:
+            self.abandon_at = None
+        elif self.abandon_at is None:
+            self.abandon_at = now + self.room.grace + self.room.limits.abandon_after
 
     def _apply(self, seat: int | str, action: str, at: float, sender: Connection | None = None,
                mid: Any = None) -> None:
@@ -344,24 +413,37 @@ class Table:
                     self._changed[s] = seq
         new = game.log[start:]
         apply_timer_events(self.deadlines, new, at)
+        self._track_owing(at, seat)
         if game.is_over:
             self.deadlines.clear()
         self.broadcast_update(start, sender, mid)
         if game.is_over:
             self._finish(at)
 
-    def _finish(self, now: float) -> None:
-        self.state = "over"
+    def _finish(self, now: float, state: str = "over") -> None:
+        """End the game: the final state and the record are stored in one write, then announced."""
+        self.state = state
         self.ended = now
+        try:
+            self.room.store.finish(self.row(), self.record())
+        except Exception:
+            # the store still holds the running game: a restart replays it and finishes it again
+            log.exception("table %s: could not store the end of the game", self.id)
         self.deadlines.clear()
         self.graces.clear()
-        self.room.store.finish(self.row(), self.record())
+        self.owing.clear()
+        self.abandon_at = None
         for s in self.seats:
             if s.player is not None:
                 s.player.tables.discard(self.id)
         self.broadcast_table()
         self.room.lobby_changed()
         self.room.forget_later(self.id)
+
+    def _abandon(self, now: float) -> None:
+        log.info("table %s: every person has been away since %.0f s: abandoned", self.id,
+                 now - self.room.grace - self.room.limits.abandon_after)
+        self._finish(now, "abandoned")
 
     # ------------------------------------------------------------------ seats coming and going
 
@@ -370,8 +452,11 @@ class Table:
         seat = self.seat_of(player)
         if seat is None:
             return
-        if self.state == "playing" and not self.seats[seat].left and self.seats[seat].standin is None:
-            self.graces[seat] = self.room.clock.now() + self.room.grace
+        if self.state == "playing":
+            now = self.room.clock.now()
+            if not self.seats[seat].left and self.seats[seat].standin is None:
+                self.graces[seat] = now + self.room.grace
+            self._check_presence(now)
             self._after_change()
         self.broadcast_table()
 
@@ -388,7 +473,8 @@ class Table:
             changed = True
         self.broadcast_table() if changed or len(player.conns) == 1 else self.send_table(conn)
         self.send_full_update(conn, seat)
-        if changed:
+        if self.state == "playing":
+            self._check_presence(self.room.clock.now())
             self._after_change()
 
     def leave_running(self, seat: int, sender: Connection | None = None, mid: Any = None) -> None:
@@ -398,6 +484,7 @@ class Table:
         if s.standin is None:
             assert self.game is not None
             s.standin = BotSeat(standin_level(self.game_name), self.game, seat)
+        self._check_presence(self.room.clock.now())
         self.save()
         self.broadcast_table(sender, mid)
         self._after_change()
@@ -405,7 +492,9 @@ class Table:
     def take_back(self, seat: int, sender: Connection | None = None, mid: Any = None) -> None:
         s = self.seats[seat]
         s.left = False
+        s.took_back = True
         s.standin = None
+        self._check_presence(self.room.clock.now())
         self.save()
         self.broadcast_table(sender, mid)
         for c in s.player.conns if s.player else ():
