@@ -59,7 +59,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
             yield
         finally:
             for t in room.tables.values():
-                t._cancel_tasks()
+                t.stop()
             store.close()
 
     async def index(request: Request) -> Response:
