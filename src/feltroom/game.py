@@ -129,6 +129,11 @@ class Game:
     def winners(self) -> list[int]:
         raise NotImplementedError
 
+    @property
+    def sides(self) -> list[list[int]]:
+        """The seats that score together (partnerships); every seat alone unless a game has teams."""
+        return [[s] for s in range(self.players)]
+
     def audit_cards(self) -> list[int]:
         """Every card in every location now; conformance checks it equals ``pack()``."""
         raise NotImplementedError
