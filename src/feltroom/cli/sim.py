@@ -17,7 +17,7 @@ import feltroom
 from feltroom.bots import make_bot
 from feltroom.bots.runner import play_out
 
-from .support import DEFAULT_PLAYERS, game_support
+from .support import default_players, game_support
 
 
 def seat_levels(spec: str, players: int) -> list[str]:
@@ -120,7 +120,7 @@ def plot(summary: Summary, path: str, title: str) -> None:
 
 def run(args: argparse.Namespace, console: Console | None = None) -> int:
     console = console or Console()
-    players = args.players or DEFAULT_PLAYERS.get(args.game, feltroom.GAMES[args.game].min_players)
+    players = args.players or default_players(args.game)
     levels = seat_levels(args.bots, players)
     feltroom.new_game(args.game, players=players, seed=0, options=dict(args.option))  # checks the options
     seed = args.seed if args.seed is not None else random.randrange(2**53)

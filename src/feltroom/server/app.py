@@ -18,6 +18,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..catalog import catalog
 from . import protocol as p
 from .clock import Clock, RealClock
 from .connection import Connection
@@ -80,6 +81,9 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
             return JSONResponse({"error": f"no finished game {tid!r}"}, status_code=404)
         return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="{tid}.json"'})
 
+    async def games(request: Request) -> Response:
+        return JSONResponse({"games": catalog()})
+
     async def tables(request: Request) -> Response:
         room: Room = state["room"]
         return JSONResponse(room.lobby_message()["tables"])
@@ -106,6 +110,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
 
     routes = [
         Route("/", index),
+        Route("/api/games", games),
         Route("/api/games/{table}/record", record),
         Route("/api/tables", tables),
         WebSocketRoute("/ws", ws_endpoint),
