@@ -3,7 +3,7 @@ export const RU = {
   // games, lobby
   'New table': 'Новый стол', Tables: 'Столы', 'Your name': 'Ваше имя', Save: 'Сохранить', Game: 'Игра', Seats: 'Мест',
   'Create table': 'Создать стол', '{a}–{b} players': '{a}–{b} игроков', 'No tables yet: create one.': 'Столов пока нет — создайте свой.',
-  'Connecting…': 'Подключение…', Open: 'Открыть', 'Sit down': 'Сесть', Watch: 'Смотреть', 'host {name}': 'хозяин {name}',
+  'Connecting…': 'Подключение…', 'Cannot reach the room: reload the page.': 'Нет связи с комнатой: перезагрузите страницу.', Open: 'Открыть', 'Sit down': 'Сесть', Watch: 'Смотреть', 'host {name}': 'хозяин {name}',
   '{a} of {b} seats taken': 'занято {a} из {b}', waiting: 'ждёт игроков', playing: 'идёт игра', over: 'окончена',
   'End limit': 'Предел очков', 'Draw timer': 'Таймер хода', 'Draw from the discard pile': 'Брать из сброса',
   Target: 'До', Counting: 'Подсчёт', manual: 'вручную', automatic: 'автоматически', Teams: 'Команды', 'Crib flush': 'Флеш в крибе',
