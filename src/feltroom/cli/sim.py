@@ -19,7 +19,7 @@ from feltroom.bots.runner import play_out
 from feltroom.server.archive import archive_bot_game
 from feltroom.server.store import Store, open_store
 
-from .support import DEFAULT_PLAYERS, game_support
+from .support import default_players, game_support
 
 
 def seat_levels(spec: str, players: int) -> list[str]:
@@ -127,7 +127,7 @@ def plot(summary: Summary, path: str, title: str) -> None:
 
 def run(args: argparse.Namespace, console: Console | None = None) -> int:
     console = console or Console()
-    players = args.players or DEFAULT_PLAYERS.get(args.game, feltroom.GAMES[args.game].min_players)
+    players = args.players or default_players(args.game)
     levels = seat_levels(args.bots, players)
     feltroom.new_game(args.game, players=players, seed=0, options=dict(args.option))  # checks the options
     seed = args.seed if args.seed is not None else random.randrange(2**53)

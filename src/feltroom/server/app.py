@@ -18,6 +18,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..catalog import catalog
 from . import profiles
 from . import protocol as p
 from .clock import Clock, RealClock
@@ -100,6 +101,9 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
             return JSONResponse({"error": f"no game {request.path_params['game']!r}"}, status_code=404)
         return JSONResponse(board)
 
+    async def games(request: Request) -> Response:
+        return JSONResponse({"games": catalog()})
+
     async def tables(request: Request) -> Response:
         room: Room = state["room"]
         return JSONResponse(room.lobby_message()["tables"])
@@ -126,6 +130,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
 
     routes = [
         Route("/", index),
+        Route("/api/games", games),
         Route("/api/games/{table}/record", record),
         Route("/api/tables", tables),
         Route("/api/players/{player}", player_page),
