@@ -2,7 +2,7 @@
 
 Two twins play the same seeded random game, for every game on its reference engine and (where
 built) on its compiled core. Everything one twin returns — legal lists for every seat and the
-CLOCK, views for every seat and spectators, scores, winners, ``to_act``, the record, the
+CLOCK, views for every seat and spectators, scores, winners, sides, ``to_act``, the record, the
 audits, and the events ``apply`` returns — is scribbled over (every list and dict, however
 deep) before the next step; the other twin is left alone. After every action both must still
 agree on every legal list, view, score and record, and on the events of the next action.
@@ -53,7 +53,7 @@ def answers(game: Game) -> tuple[Any, ...]:
     """Everything the public members say about the game now."""
     seats = [*range(game.players), CLOCK]
     return (
-        game.to_act, game.is_over, game.scores, game.winners,
+        game.to_act, game.is_over, game.scores, game.winners, game.sides,
         [game.legal_actions(s) for s in seats],
         [game.view(s) for s in [*range(game.players), None]],
         game.record, game.audit_cards(), [game.audit_hidden(s) for s in [*range(game.players), None]],
@@ -68,7 +68,7 @@ def scribble_answers(game: Game) -> None:
     for v in [*range(game.players), None]:
         scribble(game.view(v))
         scribble(game.audit_hidden(v))
-    for got in (game.scores, game.winners, game.to_act, game.record, game.audit_cards()):
+    for got in (game.scores, game.winners, game.sides, game.to_act, game.record, game.audit_cards()):
         scribble(got)
 
 

@@ -18,12 +18,14 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..catalog import catalog
+from . import profiles
 from . import protocol as p
 from .clock import Clock, RealClock
 from .connection import Connection
 from .limits import Limits
 from .room import Room
-from .store import open_store
+from .store import UNFINISHED, open_store
 
 log = logging.getLogger("feltroom.server")
 
@@ -59,7 +61,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
             yield
         finally:
             for t in room.tables.values():
-                t._cancel_tasks()
+                t.stop()
             store.close()
 
     async def index(request: Request) -> Response:
@@ -74,11 +76,33 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
         rec = room.store.record(tid)
         if rec is None:
             table = room.tables.get(tid)
-            if table is not None and table.state != "over":
+            if table is not None and table.state in UNFINISHED:
                 return JSONResponse({"error": "the game is not over: its record is published at the end"},
                                     status_code=409)
             return JSONResponse({"error": f"no finished game {tid!r}"}, status_code=404)
         return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="{tid}.json"'})
+
+    async def player_page(request: Request) -> Response:
+        room: Room = state["room"]
+        before = request.query_params.get("before")
+        try:
+            cursor = float(before) if before is not None else None
+        except ValueError:
+            return JSONResponse({"error": "before: a number (the `next` of the previous page)"}, status_code=400)
+        page = profiles.profile(room.store, request.path_params["player"], cursor)
+        if page is None:
+            return JSONResponse({"error": f"no player {request.path_params['player']!r}"}, status_code=404)
+        return JSONResponse(page)
+
+    async def leaderboard(request: Request) -> Response:
+        room: Room = state["room"]
+        board = profiles.leaderboard(room.store, request.path_params["game"])
+        if board is None:
+            return JSONResponse({"error": f"no game {request.path_params['game']!r}"}, status_code=404)
+        return JSONResponse(board)
+
+    async def games(request: Request) -> Response:
+        return JSONResponse({"games": catalog()})
 
     async def tables(request: Request) -> Response:
         room: Room = state["room"]
@@ -91,7 +115,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
             return
         await ws.accept()
         room.connections += 1
-        conn = Connection(ws, limits, time.monotonic())
+        conn = Connection(ws, limits, time.monotonic(), ws.client.host if ws.client else "")
         writer = asyncio.get_running_loop().create_task(conn.writer())
         try:
             await serve_socket(room, conn, ws, limits)
@@ -106,8 +130,11 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
 
     routes = [
         Route("/", index),
+        Route("/api/games", games),
         Route("/api/games/{table}/record", record),
         Route("/api/tables", tables),
+        Route("/api/players/{player}", player_page),
+        Route("/api/leaderboard/{game}", leaderboard),
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
     ]

@@ -1,51 +1,18 @@
-// feltroom browser client: app state, the connection, routing between the lobby and tables.
+// feltroom browser client: the connection, its messages, routing between the lobby and tables.
+// The entry point: nothing imports this module (the shared state is in state.js).
 
 import { Conn, syncClock } from './net.js';
 import { h, clear, append, $ } from './dom.js';
 import { t, getLang, setLang, onLang } from './i18n.js';
+import { app, tableState, send, nav, render, parseRoute, setScreens } from './state.js';
+import { toast } from './toast.js';
+import { loadGames } from './games/index.js';
 import { renderLobby } from './lobby.js';
 import { renderTable, tableEvents, tickClocks } from './table.js';
 
 const LS = window.localStorage;
 
 function defaultName() { return `guest${Math.floor(1000 + Math.random() * 9000)}`; }
-
-export const app = {
-  me: { name: LS.getItem('feltroom.name') || '', token: LS.getItem('feltroom.token') || null, player: null },
-  status: 'connecting',
-  lobby: [],
-  tables: new Map(), // key -> {id, info, upd, history: [], chat: [], ui: {}}
-  route: parseRoute(),
-  pending: new Map(), // request id -> {kind, table}
-  conn: null,
-};
-
-function parseRoute() {
-  const m = location.hash.match(/^#\/t\/(.+)$/);
-  return m ? { screen: 'table', table: decodeURIComponent(m[1]) } : { screen: 'lobby' };
-}
-
-export function tableState(id) {
-  const key = String(id);
-  let st = app.tables.get(key);
-  if (!st) {
-    st = { id, key, info: null, upd: null, history: [], chat: [], ui: {}, error: null };
-    app.tables.set(key, st);
-  }
-  return st;
-}
-
-/** Send a message; `meta` remembers what the request was for (its error and reply). */
-export function send(msg, meta) {
-  const id = app.conn.send(msg);
-  if (meta) app.pending.set(id, meta);
-  return id;
-}
-
-export function nav(route) {
-  const hash = route.screen === 'table' ? `#/t/${encodeURIComponent(route.table)}` : '#/';
-  if (location.hash !== hash) location.hash = hash; else onRoute();
-}
 
 function onRoute() {
   app.route = parseRoute();
@@ -61,15 +28,6 @@ function ensureTable(key) {
   setTimeout(() => {
     if (!st.info) send({ type: 'watch', table: st.id }, { kind: 'watch', table: key });
   }, 400);
-}
-
-// ---- toasts -------------------------------------------------------------
-
-export function toast(text, kind = 'info', ms = 4000) {
-  const box = $('#toasts');
-  const el = h('div', { class: `toast ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text);
-  box.append(el);
-  setTimeout(() => { el.classList.add('fade'); setTimeout(() => el.remove(), 400); }, ms);
 }
 
 // ---- messages -------------------------------------------------------------
@@ -150,14 +108,6 @@ function onStatus(s) { app.status = s; renderHeader(); }
 
 // ---- rendering ------------------------------------------------------------
 
-let renderQueued = false;
-export function render() {
-  if (renderQueued) return;
-  renderQueued = true;
-  app.renderPending = true;
-  requestAnimationFrame(() => { renderQueued = false; app.renderPending = false; renderNow(); });
-}
-
 function renderNow() {
   app.renders = (app.renders || 0) + 1;
   app.lastRender = performance.now();
@@ -197,20 +147,11 @@ function renderHeader() {
   ]);
 }
 
-export function changeName(name) {
-  name = name.trim().slice(0, 24);
-  if (!name || name === app.me.name) return;
-  app.me.name = name;
-  app.me.token = null; // a token is one player with one name: a new name is a new player
-  LS.setItem('feltroom.name', name);
-  LS.removeItem('feltroom.token');
-  app.tables.clear();
-  app.conn.reconnect();
-}
-
 // ---- start ----------------------------------------------------------------
 
-function start() {
+async function start() {
+  await loadGames();
+  setScreens({ draw: renderNow, route: onRoute });
   if (!app.me.name) { app.me.name = defaultName(); LS.setItem('feltroom.name', app.me.name); }
   app.conn = new Conn({
     onMessage,
@@ -222,8 +163,8 @@ function start() {
   setInterval(tickClocks, 200);
   app.conn.connect();
   render();
-  window.feltroom = app; // for debugging and tests
+  /** @type {any} */ (window).feltroom = app; // for debugging and tests
 }
 
-start();
+start().catch((e) => { console.error(e); toast(t('Cannot reach the room: reload the page.'), 'error', 60000); });
 
