@@ -291,18 +291,19 @@ class Cribbage(Game):
     # ------------------------------------------------------------------ the contract
 
     def legal_actions(self, seat: Seat) -> list[str]:
+        phase = self.phase
+        if seat == CLOCK:  # CRIB-ONL-1: a timed decision is due (a claim only in manual counting)
+            timed = self.turn_time and phase != "over" and (phase != "show" or self.manual)
+            return ["timeout"] if timed else []
         if type(seat) is not int:  # True == 1, but True is no seat
-            phase = self.phase
-            if seat == CLOCK and self.turn_time and phase != "over" and (phase != "show" or self.manual):
-                return ["timeout"]  # CRIB-ONL-1
             return []
-        if self.phase == "discard" and seat in self.to_discard:  # CRIB-DEAL-5
+        if phase == "discard" and seat in self.to_discard:  # CRIB-DEAL-5
             size = 2 if self.players == 2 else 1
             return ["discard " + " ".join(NAMES[c] for c in cards)
                     for cards in itertools.combinations(self.hands[seat], size)]
-        if self.phase == "play" and seat == self.turn:  # CRIB-PEG-2: a card that keeps the count to 31
+        if phase == "play" and seat == self.turn:  # CRIB-PEG-2: a card that keeps the count to 31
             return ["play " + NAMES[c] for c in self.hands[seat] if self.count + VALUE[c] <= 31]
-        if self.phase == "show" and seat in self.to_act:  # CRIB-COUNT-2
+        if phase == "show" and seat in self.to_act:  # CRIB-COUNT-2
             return list(self.claims)
         return []
 
