@@ -14,7 +14,7 @@ from feltroom import CLOCK, IllegalAction, InvalidAction
 from feltroom.cards import parse_cards
 from feltroom.games.craits import POINTS, Craits, choose_dealer, hand_size, score_hand
 
-from .craits_fixtures import events, hand, position, srt, stacked
+from .craits_helpers import events, hand, position, srt, stacked
 
 
 def rule_of(game: Craits, seat: int | str, action: str) -> str:

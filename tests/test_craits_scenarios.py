@@ -1,7 +1,7 @@
 """Every worked scenario of rules/craits.md §15 (CRAITS-SCN-1 … CRAITS-SCN-28), step by step.
 
 Positions come from stacked decks (``stacked``) or, for mid-hand positions the scenario
-states directly, from ``position`` (see tests/craits_fixtures.py).
+states directly, from ``position`` (see tests/craits_helpers.py).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from feltroom import CLOCK, IllegalAction
 from feltroom.cards import parse_cards
 from feltroom.games.craits import choose_dealer, score_hand
 
-from .craits_fixtures import deck_for, events, hand, position, srt, stacked
+from .craits_helpers import deck_for, events, hand, position, srt, stacked
 
 
 def random_to_end(game: feltroom.Game, seed: int = 0) -> None:

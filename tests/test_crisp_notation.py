@@ -10,7 +10,7 @@ import pytest
 import feltroom
 from feltroom import CLOCK, IllegalAction, InvalidAction
 
-from .crisp_util import act, new, of, round_deck
+from .crisp_helpers import act, new, of, round_deck
 
 RECORD: dict[str, Any] = {
     "format": 1, "name": "crisp", "players": 2,

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from .crisp_util import new, of, round_deck, simple_round
+from .crisp_helpers import new, of, round_deck, simple_round
 
 
 def one_round(hands: dict[int, str], declarer: int | None, players: int = 3, **options: object) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from feltroom.bots import make_bot
 from feltroom.bots.krypkasino import KrypkasinoBot
 from feltroom.bots.runner import play_out
 
-from .krypkasino_util import game
+from .krypkasino_helpers import game
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestDeprecationWarning")
 

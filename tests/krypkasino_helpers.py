@@ -6,10 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-import pytest
-
 import feltroom
-from feltroom import IllegalAction
 from feltroom.cards import NAMES, parse_card
 from feltroom.games.krypkasino import INITIAL, Krypkasino
 
@@ -58,15 +55,6 @@ def game(players: int, dealer: int, hands: dict[int, Sequence[str]], table: Sequ
                           deck=deck)
     assert isinstance(g, Krypkasino)
     return g
-
-
-def rejected(g: feltroom.Game, seat: int, action: str, rule: str) -> None:
-    """``action`` is refused with ``rule`` and nothing changes."""
-    before = (g.view(seat), len(g.log), g.legal_actions(seat))
-    with pytest.raises(IllegalAction) as e:
-        g.apply(seat, action)
-    assert e.value.rule == rule, (action, e.value)
-    assert (g.view(seat), len(g.log), g.legal_actions(seat)) == before
 
 
 def play(g: feltroom.Game, seat: int, action: str) -> dict[str, Any]:
