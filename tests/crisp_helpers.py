@@ -11,7 +11,7 @@ from feltroom.game import Event
 from feltroom.games.crisp import Crisp
 
 
-def new(players: int, deck: list[str] | str | None = None, dealer: int = 0, seed: int = 1,
+def new(players: int, deck: list[str] | list[list[str]] | str | None = None, dealer: int = 0, seed: int = 1,
         **options: Any) -> Crisp:
     """A Crisp game with ``first_dealer=dealer`` and a stacked first deal."""
     if isinstance(deck, str):

@@ -20,13 +20,19 @@ from feltroom.game import Game
 def snapshot(game: Game) -> str:
     """Everything a rejected action must leave as it was, as one comparable string."""
     seats: list[int | None] = [*range(game.players), None]
-    return json.dumps({
-        "views": [game.view(s) for s in seats],
-        "legal": [game.legal_actions(s) for s in [*range(game.players), CLOCK]],
-        "to_act": list(game.to_act), "log": len(game.log), "actions": len(game.actions),
-        "scores": game.scores, "over": game.is_over,
-        "cards": game.audit_cards(), "hidden": [game.audit_hidden(s) for s in seats],
-    })
+    return json.dumps(
+        {
+            "views": [game.view(s) for s in seats],
+            "legal": [game.legal_actions(s) for s in [*range(game.players), CLOCK]],
+            "to_act": list(game.to_act),
+            "log": len(game.log),
+            "actions": len(game.actions),
+            "scores": game.scores,
+            "over": game.is_over,
+            "cards": game.audit_cards(),
+            "hidden": [game.audit_hidden(s) for s in seats],
+        }
+    )
 
 
 def assert_rejected(game: Game, seat: Any, action: str, rule: str) -> IllegalAction:

@@ -157,6 +157,7 @@ def test_six_players_one_deck_upcards(upcard: str) -> None:
         2 if upcard in ("QS", "5H") else 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(6))
 def test_random_tables(chunk: int) -> None:
     """Random option mixes, dealers, stacked decks, timers and copies (see ``random_case``)."""
@@ -307,6 +308,7 @@ def test_a_random_subclass_shuffles_like_random() -> None:
 def test_clock_hands_over_to_the_reference() -> None:
     game = feltroom.new_game("craits", 3, seed=4, options={"turn_time": 30, "first_dealer": 0})
     ref = Craits(3, seed=4, options={"turn_time": 30, "first_dealer": 0})
+    assert isinstance(game, FastGame)
     assert game.legal_actions(CLOCK) == ref.legal_actions(CLOCK) == ["timeout"]
     assert list(game.apply(CLOCK, "timeout")) == ref.apply(CLOCK, "timeout")
     assert not game.core_active

@@ -49,8 +49,8 @@ def test_players_and_options() -> None:
     g = Cribbage(2, seed=1)
     assert g.options == {"target": 121, "counting": "manual", "teams": "none", "crib_flush": "hand",
                          "turn_time": None, "first_dealer": None}
-    bad = [{"target": 100}, {"target": "121"}, {"counting": "auto"}, {"crib_flush": "six"}, {"turn_time": 20},
-           {"turn_time": 0}, {"first_dealer": 2}]
+    bad: list[dict[str, Any]] = [{"target": 100}, {"target": "121"}, {"counting": "auto"}, {"crib_flush": "six"},
+                                 {"turn_time": 20}, {"turn_time": 0}, {"first_dealer": 2}]
     for opts in bad:
         with pytest.raises(ValueError):
             Cribbage(2, seed=1, options=opts)

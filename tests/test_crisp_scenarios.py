@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from feltroom import CLOCK, InvalidAction
@@ -250,7 +252,7 @@ def test_scn_9_one_crisp_per_round_and_no_declaration_out_of_window() -> None:
     assert [e["seat"] for e in of(g.log, "turn_end")] == [1, 2, 0]  # P1 took no turn after declaring
 
 
-def clocked(players: int, **options: object) -> Crisp:
+def clocked(players: int, **options: Any) -> Crisp:
     hands_ = dict(enumerate(["2S 3S 4S", "5S 6S 7S", "8S 9S 10S", "2H 3H 4H"][:players]))
     return new(players, round_deck(players, 0, hands_), dealer=0, clock=True, **options)
 
@@ -307,7 +309,7 @@ def test_scn_11_overlap_race_next_player_declares_first() -> None:
     assert of(ev, "round_end")[0]["declarer"] == 1
 
 
-def timed(top: str, **options: object) -> Crisp:
+def timed(top: str, **options: Any) -> Crisp:
     hands_ = {0: "2S 3S 4S", 1: "5S 6S 7S", 2: "8S 9S 10S"}
     return new(3, round_deck(3, 0, hands_, top), dealer=0, clock=True, draw_time=30, **options)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -39,7 +40,7 @@ def test_dealer_rounds_fix_the_number_of_deals(rounds: int) -> None:
                                             ("dealer_rounds", True), ("turn_time", 20), ("turn_time", 30.0),
                                             ("turn_time", "30"), ("first_dealer", 4), ("first_dealer", -1),
                                             ("colour", 1)])
-def test_bad_options_are_refused(key: str, value: object) -> None:
+def test_bad_options_are_refused(key: str, value: Any) -> None:
     """KRYP-OPT-1, KRYP-OPT-2: out-of-range or mistyped values raise ValueError naming what is allowed."""
     with pytest.raises(ValueError):
         new(4, **{key: value})
@@ -230,8 +231,8 @@ def test_views_hide_hands_stock_and_piles() -> None:
     g = new(3, seed=9)
     rng = random.Random(9)
     for _ in range(40):
-        seat = g.to_act[0]
-        g.apply(seat, rng.choice(g.legal_actions(seat)))
+        actor = g.to_act[0]
+        g.apply(actor, rng.choice(g.legal_actions(actor)))
     for seat in (0, 1, 2, None):
         v = g.view(seat)
         assert set(v) >= {"deal_no", "deals", "dealer", "packet", "packets", "last_packet", "hand_sizes", "table",

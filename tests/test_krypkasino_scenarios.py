@@ -450,6 +450,7 @@ def test_scn20_full_deal_scoring_two_players() -> None:
     assert sum(POINTS[c] for c in p0) == 17 and sum(POINTS[c] for c in p1) == 25
     # The same arithmetic in a real deal: deal scores are card points plus the sweep balance.
     g = feltroom.new_game("krypkasino", players=2, seed=20, options={"first_dealer": 0})
+    assert isinstance(g, Krypkasino)
     play_out(g, 1)
     for e in (e for e in g.log if e["type"] == "deal_end"):
         assert [p + t for p, t in zip(e["card_points"], e["transfers"], strict=True)] == e["deal_scores"]
