@@ -95,6 +95,7 @@ def run_case(seed: int) -> int:
 # ---------------------------------------------------------------- the differential games
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 11))
 @pytest.mark.parametrize("seed", range(2))
 def test_full_games_default_options(players: int, seed: int) -> None:
@@ -102,6 +103,7 @@ def test_full_games_default_options(players: int, seed: int) -> None:
     check_differential("craits", players, 1000 + seed * 11 + players)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", [2, 3, 4, 6, 9])
 def test_each_variant_alone(variant: str, players: int) -> None:
