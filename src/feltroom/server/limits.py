@@ -20,6 +20,8 @@ class Limits:
     abuse_strikes: int = 30             # rate_limited answers in a row before the socket is closed
     max_name: int = 24                  # characters in a guest name
     max_chat: int = 300                 # characters in one chat message
+    chat_rate: float = 1.0              # chat lines per second per player (all its sockets), sustained …
+    chat_burst: float = 5.0             # … with this many at once
     max_action: int = 200               # characters in one action string
     max_connections: int = 10_000       # sockets in the whole room
     max_sockets_per_player: int = 8     # tabs of one player

@@ -15,9 +15,9 @@ from . import protocol as p
 from .bots import levels_for
 from .clock import Clock
 from .connection import Connection, Player, dumps, with_id
-from .limits import Limits
+from .limits import Limits, TokenBucket
 from .lobby_options import lobby_options
-from .names import clean_text
+from .names import clean_name, clean_text
 from .protocol import ProtocolError
 from .store import PlayerRow, Store
 from .table import Table
@@ -41,6 +41,7 @@ class Room:
         self.by_token: dict[str, Player] = {}
         self.tables: dict[str, Table] = {}
         self.lobby_subs: set[Connection] = set()
+        self.chat_buckets: dict[str, TokenBucket] = {}  # player id → its chat lines, across its sockets
         self.connections = 0
         self._lobby_dirty = False
 
@@ -206,9 +207,12 @@ class Room:
         token = msg.token
         if player is None:
             try:
-                name = clean_text(msg.name, self.limits.max_name, "name")
+                name = clean_name(msg.name, self.limits.max_name)
             except ValueError as e:
                 raise ProtocolError("bad_message", str(e)) from None
+            if self.store.find_player_named(name) is not None:
+                raise ProtocolError("name_taken", f"name: {name!r} is taken (or looks like a name that is): "
+                                                  "pick another")
             token = secrets.token_urlsafe(24)
             player = Player(secrets.token_hex(6), name, token_hash(token))
             while player.id in self.players:
@@ -390,6 +394,13 @@ class Room:
             text = clean_text(msg.text, self.limits.max_chat, "chat")
         except ValueError as e:
             raise ProtocolError("bad_message", str(e)) from None
+        bucket = self.chat_buckets.get(player.id)
+        if bucket is None:
+            bucket = self.chat_buckets[player.id] = TokenBucket(self.limits.chat_rate, self.limits.chat_burst,
+                                                                 self.clock.now())
+        if not bucket.take(self.clock.now()):
+            raise ProtocolError("rate_limited", f"chat: at most {self.limits.chat_rate:g} lines a second per player "
+                                                f"(bursts of {self.limits.chat_burst:g}), across all its sockets")
         out = dumps({"type": "chat", "table": table.id, "from": player.name, "player": player.id, "text": text})
         for c, _ in table.audience():
             c.send(with_id(out, msg.id) if c is conn else out)

@@ -8,6 +8,7 @@ import sqlite3
 import threading
 from typing import Any
 
+from .names import name_key
 from .store import PlayerRow, TableRow
 
 SCHEMA = """
@@ -36,6 +37,7 @@ class SQLiteStore:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(SCHEMA)
+        self._add_name_keys()
         # Checkpoints (the only writes that fsync with synchronous=NORMAL) run in a thread of their
         # own, so that a slow disk never stalls a commit on the event loop.
         self._db.execute("PRAGMA wal_autocheckpoint=0")
@@ -56,7 +58,25 @@ class SQLiteStore:
         finally:
             db.close()
 
+    def _add_name_keys(self) -> None:
+        """Files from before name keys get the column, filled from the stored names."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(players)")}
+        if "name_key" not in columns:
+            self._db.execute("ALTER TABLE players ADD COLUMN name_key TEXT")
+        rows = self._db.execute("SELECT id, name FROM players WHERE name_key IS NULL").fetchall()
+        if rows:
+            self._db.execute("BEGIN")
+            self._db.executemany("UPDATE players SET name_key=? WHERE id=?", [(name_key(n), i) for i, n in rows])
+            self._db.execute("COMMIT")
+        self._db.execute("CREATE INDEX IF NOT EXISTS players_name_key ON players(name_key)")
+
     # players
+    def find_player_named(self, name: str) -> PlayerRow | None:
+        with self._lock:
+            row = self._db.execute("SELECT id, name, token_hash FROM players WHERE name_key=? LIMIT 1",
+                                   (name_key(name),)).fetchone()
+        return PlayerRow(*row) if row else None
+
     def find_player(self, token_hash: str) -> PlayerRow | None:
         with self._lock:
             row = self._db.execute("SELECT id, name, token_hash FROM players WHERE token_hash=?",
@@ -70,8 +90,8 @@ class SQLiteStore:
 
     def save_player(self, player: PlayerRow) -> None:
         with self._lock:
-            self._db.execute("INSERT OR REPLACE INTO players (id, name, token_hash) VALUES (?, ?, ?)",
-                             (player.id, player.name, player.token_hash))
+            self._db.execute("INSERT OR REPLACE INTO players (id, name, token_hash, name_key) VALUES (?, ?, ?, ?)",
+                             (player.id, player.name, player.token_hash, name_key(player.name)))
 
     # tables
     def save_table(self, t: TableRow) -> None:
