@@ -7,22 +7,25 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from . import logfilter
 from . import protocol as p
 from .clock import Clock, RealClock
 from .connection import Connection
 from .limits import Limits
 from .room import Room
+from .security import BrowserSecurity
 from .store import open_store
 
 log = logging.getLogger("feltroom.server")
@@ -35,12 +38,14 @@ PLACEHOLDER = """<!doctype html><html lang="en"><meta charset="utf-8"><title>fel
 
 
 def create_app(database: str | None = None, *, clock: Clock | None = None, limits: Limits | None = None,
-               grace: float = 60.0, bot_delay: float = 0.6, static_dir: str | Path | None = None) -> Starlette:
+               grace: float = 60.0, bot_delay: float = 0.6, static_dir: str | Path | None = None,
+               allow_origins: Iterable[str] = ()) -> Starlette:
     """The room as a Starlette app.
 
     ``database``: a SQLite file path or ``sqlite:///path`` (default ``feltroom.sqlite``).
     ``clock``: the room's clock (a ``FakeClock`` in tests). ``grace``: seconds a disconnected
     seat keeps its place before a stand-in bot plays it. ``bot_delay``: a bot's think time.
+    ``allow_origins``: web origins besides the room's own whose pages may open ``/ws`` (security.py).
     """
     limits = limits or Limits()
     static = Path(static_dir) if static_dir is not None else STATIC
@@ -48,6 +53,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        logfilter.install()
         store = open_store(database)
         room = Room(store, clock or RealClock(), limits, grace=grace, bot_delay=bot_delay)
         state["room"] = room
@@ -111,7 +117,8 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    security = Middleware(BrowserSecurity, allow_origins=tuple(allow_origins))
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[security])
 
 
 async def serve_socket(room: Room, conn: Connection, ws: WebSocket, limits: Limits) -> None:

@@ -21,6 +21,9 @@ def add_commands(subparsers: Any) -> None:
     serve.add_argument("--grace", type=float, default=60.0,
                        help="seconds a disconnected player keeps the seat before a bot plays it (default 60)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help="a bot's think time in seconds (default 0.6)")
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                       help="a web origin (https://host[:port]) besides the room's own whose pages may connect; "
+                            "repeatable (e.g. the public origin behind a TLS proxy)")
     serve.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
     serve.set_defaults(run=cmd_serve)
 
@@ -38,7 +41,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from .app import create_app
 
-    app = create_app(args.db, grace=args.grace, bot_delay=args.bot_delay)
+    app = create_app(args.db, grace=args.grace, bot_delay=args.bot_delay, allow_origins=args.allow_origin)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"feltroom is open at http://{host}:{args.port}/  (WebSocket ws://{host}:{args.port}/ws, "
           f"store {args.db})", flush=True)
