@@ -7,11 +7,21 @@ import { renderLobby } from './lobby.js';
 import { renderTable, tableEvents, tickClocks } from './table.js';
 
 const LS = window.localStorage;
+export const CHAT_KEEP = 200; // chat lines kept per table (game events have their own cap: table.js)
+const HELLO_RETRIES = 5; // new automatic names tried when the server says a name is taken
 
-function defaultName() { return `guest${Math.floor(1000 + Math.random() * 9000)}`; }
+function defaultName() { return `guest${Math.floor(100000 + Math.random() * 900000)}`; }
+
+function loadJSON(key) {
+  try { const v = JSON.parse(LS.getItem(key) || '{}'); return v && typeof v === 'object' ? v : {}; } catch { return {}; }
+}
 
 export const app = {
-  me: { name: LS.getItem('feltroom.name') || '', token: LS.getItem('feltroom.token') || null, player: null },
+  me: { name: LS.getItem('feltroom.name') || '', token: LS.getItem('feltroom.token') || null, player: null,
+    autoName: LS.getItem('feltroom.autoname') === '1', helloRetries: 0 },
+  ignored: loadJSON('feltroom.ignored'), // player id -> name: this viewer does not see their chat
+  tokens: loadJSON('feltroom.tokens'), // name -> token of the players this browser has been
+  seq: 0, // orders history events and chat lines together
   status: 'connecting',
   lobby: [],
   tables: new Map(), // key -> {id, info, upd, history: [], chat: [], ui: {}}
@@ -84,8 +94,13 @@ function onMessage(msg) {
       app.me.name = msg.name;
       app.me.token = msg.token;
       app.myTables = (msg.tables || []).map((x) => ({ ...x, table: String(x.table) }));
+      app.me.helloRetries = 0;
+      app.me.previous = null;
+      { const input = $('#name-input'); if (input && document.activeElement !== input) input.value = msg.name; }
       LS.setItem('feltroom.name', msg.name);
       LS.setItem('feltroom.token', msg.token);
+      app.tokens[msg.name] = msg.token;
+      LS.setItem('feltroom.tokens', JSON.stringify(app.tokens));
       send({ type: 'lobby' });
       for (const st of app.tables.values()) st.watchSent = false;
       if (app.route.screen === 'table') {
@@ -125,12 +140,14 @@ function onMessage(msg) {
       break;
     }
     case 'chat': {
+      if (msg.player != null && app.ignored[msg.player] != null) return;
       const st = tableState(msg.table);
-      st.chat.push(msg);
-      st.history.push({ kind: 'chat', from: msg.from, text: msg.text });
+      st.chat.push({ n: ++app.seq, from: msg.from, player: msg.player, text: msg.text });
+      if (st.chat.length > CHAT_KEEP) st.chat.splice(0, st.chat.length - CHAT_KEEP);
       break;
     }
     case 'error': {
+      if (msg.id === 'hello') { helloRefused(msg); break; }
       const text = msg.message || msg.code || t('Error');
       if (meta && meta.table != null) {
         const st = tableState(meta.table);
@@ -199,19 +216,56 @@ function renderHeader() {
 
 export function changeName(name) {
   name = name.trim().slice(0, 24);
-  if (!name || name === app.me.name) return;
+  if (!name || (name === app.me.name && app.me.player)) return;
+  if (app.me.player) app.me.previous = { name: app.me.name, token: app.me.token, auto: app.me.autoName };
+  // A token is one player with one name: a new name is a new player, a name this browser had is that player again.
+  useName(name, app.tokens[name] || null, false);
+}
+
+function useName(name, token, auto) {
   app.me.name = name;
-  app.me.token = null; // a token is one player with one name: a new name is a new player
+  app.me.token = token;
+  app.me.autoName = auto;
   LS.setItem('feltroom.name', name);
-  LS.removeItem('feltroom.token');
+  LS.setItem('feltroom.autoname', auto ? '1' : '0');
+  if (token) LS.setItem('feltroom.token', token); else LS.removeItem('feltroom.token');
   app.tables.clear();
-  app.conn.reconnect();
+  if (app.conn) app.conn.reconnect();
+}
+
+/** The server refused our hello (a taken, reserved or invisible name): say why, and come back
+ *  under the name we had, or else under a new automatic one. */
+function helloRefused(msg) {
+  app.me.player = null;
+  const prev = app.me.previous;
+  app.me.previous = null;
+  if (!(app.me.autoName && msg.code === 'name_taken')) toast(msg.message || msg.code, 'error', 8000);
+  if (prev) { useName(prev.name, prev.token, prev.auto); return; }
+  if (app.me.helloRetries >= HELLO_RETRIES) { onStatus('offline'); return; }
+  app.me.helloRetries += 1;
+  useName(defaultName(), null, true);
+}
+
+// ---- ignore (this viewer only; kept in the browser) ------------------------------
+
+export function ignorePlayer(player, name) {
+  app.ignored[player] = name;
+  LS.setItem('feltroom.ignored', JSON.stringify(app.ignored));
+  for (const st of app.tables.values()) st.chat = st.chat.filter((c) => c.player !== player);
+  toast(t('You no longer see {name}’s chat.', { name }));
+  render();
+}
+
+export function unignorePlayer(player) {
+  delete app.ignored[player];
+  LS.setItem('feltroom.ignored', JSON.stringify(app.ignored));
+  render();
 }
 
 // ---- start ----------------------------------------------------------------
 
 function start() {
-  if (!app.me.name) { app.me.name = defaultName(); LS.setItem('feltroom.name', app.me.name); }
+  if (!app.me.name) useName(defaultName(), null, true);
   app.conn = new Conn({
     onMessage,
     onStatus,
