@@ -23,7 +23,7 @@ def test_chat_is_limited_per_player_not_per_socket(make_room: Any) -> None:
     assert chat(ann, "one")["type"] == "chat" and chat(tab, "two")["type"] == "chat"
     refused = chat(tab, "three")
     assert refused["code"] == "rate_limited"
-    assert refused["message"] == ("chat: at most 0.5 lines a second per player (bursts of 2), "
+    assert refused["message"] == ("chat: too many lines: at most 2 at once, then 0.5 a second per player, "
                                   "across all its sockets")
     assert chat(ann, "four")["code"] == "rate_limited"
     assert chat(bob, "bob is not limited by ann")["type"] == "chat"

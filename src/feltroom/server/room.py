@@ -399,8 +399,9 @@ class Room:
             bucket = self.chat_buckets[player.id] = TokenBucket(self.limits.chat_rate, self.limits.chat_burst,
                                                                  self.clock.now())
         if not bucket.take(self.clock.now()):
-            raise ProtocolError("rate_limited", f"chat: at most {self.limits.chat_rate:g} lines a second per player "
-                                                f"(bursts of {self.limits.chat_burst:g}), across all its sockets")
+            raise ProtocolError("rate_limited", f"chat: too many lines: at most {self.limits.chat_burst:g} at once, "
+                                                f"then {self.limits.chat_rate:g} a second per player, across all its "
+                                                "sockets")
         out = dumps({"type": "chat", "table": table.id, "from": player.name, "player": player.id, "text": text})
         for c, _ in table.audience():
             c.send(with_id(out, msg.id) if c is conn else out)
