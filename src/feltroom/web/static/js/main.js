@@ -237,6 +237,8 @@ function useName(name, token, auto) {
  *  under the name we had, or else under a new automatic one. */
 function helloRefused(msg) {
   app.me.player = null;
+  const aboutName = msg.code === 'name_taken' || (msg.code === 'bad_message' && /^name:/.test(msg.message || ''));
+  if (!aboutName) { toast(msg.message || msg.code, 'error', 8000); return; } // e.g. too many tabs: not a new player
   const prev = app.me.previous;
   app.me.previous = null;
   if (!(app.me.autoName && msg.code === 'name_taken')) toast(msg.message || msg.code, 'error', 8000);
