@@ -100,7 +100,7 @@ def test_an_old_store_file_gets_name_keys(tmp_path: Path) -> None:
         found = store.find_player_named("\u0430NN")
         assert found == PlayerRow("p1", "Ann", "h1")
         assert store.find_player_named("Bob") is None
-        store.save_player(PlayerRow("p2", "Bob", "h2"))
+        store.add_player(PlayerRow("p2", "Bob", "h2"))
         assert store.find_player_named("B\u043eb") == PlayerRow("p2", "Bob", "h2")
     finally:
         store.close()

@@ -26,7 +26,7 @@ from .connection import Connection
 from .limits import Limits
 from .room import Room
 from .security import BrowserSecurity
-from .store import open_store
+from .store import UNFINISHED, open_store
 
 log = logging.getLogger("feltroom.server")
 
@@ -65,7 +65,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
             yield
         finally:
             for t in room.tables.values():
-                t._cancel_tasks()
+                t.stop()
             store.close()
 
     async def index(request: Request) -> Response:
@@ -80,7 +80,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
         rec = room.store.record(tid)
         if rec is None:
             table = room.tables.get(tid)
-            if table is not None and table.state != "over":
+            if table is not None and table.state in UNFINISHED:
                 return JSONResponse({"error": "the game is not over: its record is published at the end"},
                                     status_code=409)
             return JSONResponse({"error": f"no finished game {tid!r}"}, status_code=404)
@@ -97,7 +97,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
             return
         await ws.accept()
         room.connections += 1
-        conn = Connection(ws, limits, time.monotonic())
+        conn = Connection(ws, limits, time.monotonic(), ws.client.host if ws.client else "")
         writer = asyncio.get_running_loop().create_task(conn.writer())
         try:
             await serve_socket(room, conn, ws, limits)

@@ -30,8 +30,9 @@ class Connection:
     """A WebSocket: messages go out through a bounded queue written by one task, so a slow
     client never holds up a table."""
 
-    def __init__(self, ws: WebSocket | None, limits: Limits, now: float) -> None:
+    def __init__(self, ws: WebSocket | None, limits: Limits, now: float, address: str = "") -> None:
         self.ws = ws
+        self.address = address  # the client's address (rate limits per address)
         self.limits = limits
         self.player: Player | None = None
         self.watching: set[str] = set()

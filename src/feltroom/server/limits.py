@@ -3,6 +3,9 @@
 >>> bucket = TokenBucket(rate=1.0, burst=2.0, now=0.0)
 >>> [bucket.take(0.0), bucket.take(0.0), bucket.take(0.0), bucket.take(1.0)]
 [True, True, False, True]
+>>> per_address = KeyedRate(count=2, period=60.0)
+>>> [per_address.take("1.2.3.4", 0.0) for _ in range(3)], per_address.take("5.6.7.8", 0.0)
+([True, True, False], True)
 """
 
 from __future__ import annotations
@@ -21,13 +24,17 @@ class Limits:
     max_name: int = 24                  # characters in a guest name
     max_chat: int = 300                 # characters in one chat message
     chat_rate: float = 1.0              # chat lines per second per player (all its sockets), sustained …
-    chat_burst: float = 5.0             # … with this many at once
+    chat_burst: int = 5                 # … with this many at once
     max_action: int = 200               # characters in one action string
     max_connections: int = 10_000       # sockets in the whole room
     max_sockets_per_player: int = 8     # tabs of one player
     max_open_tables_per_player: int = 8  # unfinished tables a player sits at (or hosts)
     max_watch_per_socket: int = 32      # tables one socket spectates
     max_queue: int = 2_000              # messages waiting for a slow client before it is dropped
+    new_players_per_minute: int = 20    # new guest identities from one client address
+    new_tables_per_hour: int = 30       # tables created from one client address
+    idle_standin: float = 300.0         # seconds an untimed seat may owe an action while another human waits
+    abandon_after: float = 300.0        # seconds past the grace period a table with every human away is kept
 
 
 class TokenBucket:
@@ -48,3 +55,31 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+
+class KeyedRate:
+    """``count`` events per ``period`` seconds for each key (a client address), as token buckets.
+
+    Buckets that have filled up again are the same as new ones, so they are dropped when the
+    map grows past ``keep`` keys: the memory stays bounded by the keys active in one period."""
+
+    __slots__ = ("buckets", "count", "keep", "period")
+
+    def __init__(self, count: int, period: float, keep: int = 10_000) -> None:
+        self.count = count
+        self.period = period
+        self.keep = keep
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def take(self, key: str, now: float) -> bool:
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            if len(self.buckets) >= self.keep:
+                self._drop_full(now)
+            bucket = self.buckets[key] = TokenBucket(self.count / self.period, self.count, now)
+        return bucket.take(now)
+
+    def _drop_full(self, now: float) -> None:
+        for key, b in list(self.buckets.items()):
+            if b.tokens + (now - b.last) * b.rate >= b.burst:
+                del self.buckets[key]

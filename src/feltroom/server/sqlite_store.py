@@ -9,7 +9,7 @@ import threading
 from typing import Any
 
 from .names import name_key
-from .store import PlayerRow, TableRow
+from .store import UNFINISHED, DuplicateId, PlayerRow, TableRow
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
@@ -88,19 +88,34 @@ class SQLiteStore:
             row = self._db.execute("SELECT id, name, token_hash FROM players WHERE id=?", (player_id,)).fetchone()
         return PlayerRow(*row) if row else None
 
-    def save_player(self, player: PlayerRow) -> None:
+    def add_player(self, player: PlayerRow) -> None:
         with self._lock:
-            self._db.execute("INSERT OR REPLACE INTO players (id, name, token_hash, name_key) VALUES (?, ?, ?, ?)",
-                             (player.id, player.name, player.token_hash, name_key(player.name)))
+            try:
+                self._db.execute("INSERT INTO players (id, name, token_hash, name_key) VALUES (?, ?, ?, ?)",
+                                 (player.id, player.name, player.token_hash, name_key(player.name)))
+            except sqlite3.IntegrityError as e:
+                raise DuplicateId(f"player {player.id}") from e
 
     # tables
-    def save_table(self, t: TableRow) -> None:
+    def add_table(self, t: TableRow) -> None:
+        with self._lock:
+            try:
+                self._db.execute(
+                    "INSERT INTO tables (id, game, players, options, host, seats, state, seed, salt, fair,"
+                    " created, started, ended, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (t.id, t.game, t.players, json.dumps(t.options), t.host, json.dumps(t.seats), t.state, t.seed,
+                     t.salt, t.fair, t.created, t.started, t.ended, json.dumps(t.extra)))
+            except sqlite3.IntegrityError as e:
+                raise DuplicateId(f"table {t.id}") from e
+
+    def save_table(self, t: TableRow, record: dict[str, Any] | None = None) -> None:
+        """Update a table added before; a final state is only ever written with its record."""
         with self._lock:
             self._db.execute(
-                "INSERT OR REPLACE INTO tables (id, game, players, options, host, seats, state, seed, salt, fair,"
-                " created, started, ended, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (t.id, t.game, t.players, json.dumps(t.options), t.host, json.dumps(t.seats), t.state, t.seed,
-                 t.salt, t.fair, t.created, t.started, t.ended, json.dumps(t.extra)))
+                "UPDATE tables SET host=?, seats=?, state=?, seed=?, salt=?, fair=?, started=?, ended=?, extra=?,"
+                " record=? WHERE id=?",
+                (t.host, json.dumps(t.seats), t.state, t.seed, t.salt, t.fair, t.started, t.ended,
+                 json.dumps(t.extra), None if record is None else json.dumps(record), t.id))
 
     def delete_table(self, table_id: str) -> None:
         with self._lock:
@@ -122,18 +137,18 @@ class SQLiteStore:
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, game, players, options, host, seats, state, seed, salt, fair, created, started, ended,"
-                " extra FROM tables WHERE state != 'over' ORDER BY created").fetchall()
+                " extra FROM tables WHERE state IN (?, ?) ORDER BY created", UNFINISHED).fetchall()
         return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], json.loads(r[5]), r[6], r[7], r[8], r[9],
                          r[10], r[11], r[12], json.loads(r[13])) for r in rows]
 
     def finish(self, t: TableRow, record: dict[str, Any]) -> None:
-        self.save_table(t)
-        with self._lock:
-            self._db.execute("UPDATE tables SET record=? WHERE id=?", (json.dumps(record), t.id))
+        # one statement: the final state and the record are stored together or not at all
+        self.save_table(t, record)
 
     def record(self, table_id: str) -> dict[str, Any] | None:
         with self._lock:
-            row = self._db.execute("SELECT record FROM tables WHERE id=? AND state='over'", (table_id,)).fetchone()
+            row = self._db.execute("SELECT record FROM tables WHERE id=? AND state NOT IN (?, ?)",
+                                   (table_id, *UNFINISHED)).fetchone()
         if not row or row[0] is None:
             return None
         result: dict[str, Any] = json.loads(row[0])

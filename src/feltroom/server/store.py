@@ -31,8 +31,8 @@ class TableRow:
     players: int
     options: dict[str, Any]
     host: str
-    seats: list[dict[str, Any]]           # per seat: {"player": id|None, "bot": level|None, "name": str|None}
-    state: str = "waiting"                # waiting, playing, over
+    seats: list[dict[str, Any]]           # per seat: {"player": id|None, "bot": level|None, "left": bool, …}
+    state: str = "waiting"                # waiting, playing, over, abandoned
     seed: int | None = None
     salt: str | None = None
     fair: str | None = None
@@ -42,13 +42,25 @@ class TableRow:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+class DuplicateId(Exception):
+    """``add_player``/``add_table`` found the id taken: nothing was written (draw another id)."""
+
+
+#: The states of a stored table; ``over`` and ``abandoned`` are final (the record is written with them).
+UNFINISHED = ("waiting", "playing")
+
+
 class Store(Protocol):
-    """What the room stores. Every call is short; ``append_action`` is durable on return."""
+    """What the room stores. Every call is short; ``append_action`` is durable on return.
+
+    Rows are added with a plain insert that never replaces (``DuplicateId``), and a game ends
+    in one write: its final state and its record together (``finish``)."""
 
     def find_player(self, token_hash: str) -> PlayerRow | None: ...
     def find_player_named(self, name: str) -> PlayerRow | None: ...  # the same names.name_key
     def get_player(self, player_id: str) -> PlayerRow | None: ...
-    def save_player(self, player: PlayerRow) -> None: ...
+    def add_player(self, player: PlayerRow) -> None: ...
+    def add_table(self, table: TableRow) -> None: ...
     def save_table(self, table: TableRow) -> None: ...
     def delete_table(self, table_id: str) -> None: ...
     def append_action(self, table_id: str, seq: int, seat: int | str, action: str, at: float) -> None: ...

@@ -36,7 +36,7 @@ export const RU = {
   connected: 'в сети', disconnected: 'не в сети', dealer: 'сдающий', D: 'С', score: 'очки', Actions: 'Действия',
   'type a move…': 'ход в нотации…', 'Type an action in notation': 'Ввести ход в нотации', 'Send the typed action': 'Отправить ход',
   'show or hide this list': 'показать или скрыть этот список', 'cancel a selection': 'отменить выбор', 'type a move in notation': 'ввести ход в нотации',
-  'Game over': 'Игра окончена', 'Game over.': 'Игра окончена.', 'You win!': 'Вы победили!', 'Winner: {names}': 'Победитель: {names}',
+  'Game over': 'Игра окончена', 'Game over.': 'Игра окончена.', 'Game abandoned: every player was away.': 'Игра прервана: все игроки ушли.', 'You win!': 'Вы победили!', 'Winner: {names}': 'Победитель: {names}',
   Player: 'Игрок', winner: 'победитель', Score: 'Очки', 'Download the record': 'Скачать запись партии', 'See the table': 'Посмотреть стол', Results: 'Итоги',
   Close: 'Закрыть', Cancel: 'Отмена', Time: 'Время', '{n} cards': '{n} карт', '{n} cards in hand': 'карт в руке: {n}', 'face-down card': 'карта рубашкой вверх',
   cards: 'карты', total: 'сумма', round: 'раунд', deal: 'сдача', sweeps: 'метки',

@@ -27,7 +27,7 @@ function makeCtx(st) {
   const me = upd ? (upd.seat ?? null) : (info.you ?? null);
   const ctx = {
     st, info, upd, view, n, me,
-    legal: upd ? upd.legal || [] : [],
+    legal: upd && info.state !== 'abandoned' ? upd.legal || [] : [],
     ui: st.ui,
     game: GAMES[info.game || (view && view.game)],
     deadlines: upd ? upd.deadlines || [] : [],
@@ -352,6 +352,9 @@ function renderOverlay(box, ctx) {
           h('a', { class: 'btn', id: 'record-link', href: `/api/games/${encodeURIComponent(st.key)}/record`, download: `feltroom-${st.key}.json` }, t('Download the record')),
           h('button', { type: 'button', class: 'btn', onclick: () => { st.ui.resultClosed = true; render(); } }, t('See the table')),
           h('button', { type: 'button', class: 'btn primary', onclick: () => nav({ screen: 'lobby' }) }, t('Back to the lobby'))))));
+  } else if (ctx.info.state === 'abandoned') {
+    box.append(h('div', { class: 'over-bar', id: 'abandoned' }, t('Game abandoned: every player was away.'), ' ',
+      h('a', { href: `/api/games/${encodeURIComponent(st.key)}/record`, download: `feltroom-${st.key}.json`, id: 'record-link' }, t('Download the record'))));
   } else if (view && view.over) {
     box.append(h('div', { class: 'over-bar' }, t('Game over.'), ' ',
       h('a', { href: `/api/games/${encodeURIComponent(st.key)}/record`, download: `feltroom-${st.key}.json`, id: 'record-link' }, t('Download the record')), ' ',
