@@ -9,6 +9,9 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+import feltroom
+from feltroom.catalog import catalog, lobby_fields
+
 from .driver import create_table, fill_bots, open_lobby, start
 
 pytestmark = pytest.mark.browser
@@ -101,6 +104,28 @@ def test_lobby_lists_the_table_with_its_settings(page: Page, new_context: Callab
     expect(other.locator(".waiting")).to_be_visible()
     expect(page.locator(".wseat.taken")).to_have_count(2)  # the host sees the guest arrive
     expect(page.locator("#start-btn")).to_be_disabled()   # two seats still free
+
+
+# The lobby form as the page shows it: seats and every option field, by key, as JSON values.
+FORM = """() => Object.fromEntries([...document.querySelectorAll('#create-form [id^="opt-"]')]
+  .map(e => [e.id.slice(4), e.type === 'checkbox' ? e.checked : JSON.parse(e.value)]))"""
+
+
+def test_the_lobby_form_starts_from_the_engine_defaults(page: Page) -> None:
+    """The browser's lobby draws its form from GET /api/games: for every game and seat count it
+    offers what the server's lobby offers, preset to the engine's defaults, at the game's default seats."""
+    open_lobby(page)
+    games = catalog()
+    expect(page.locator(f"#pick-{games[0]['name']}")).to_have_attribute("aria-checked", "true")
+    for meta in games:
+        name, cls = meta["name"], feltroom.GAMES[meta["name"]]
+        page.click(f"#pick-{name}")
+        expect(page.locator("#opt-seats")).to_have_value(str(cls.default_players))
+        for seats in range(cls.min_players, cls.max_players + 1):
+            page.select_option("#opt-seats", str(seats))
+            engine = feltroom.new_game(name, players=seats, seed=0).options
+            offered = [f["key"] for f in lobby_fields(cls, seats)]
+            assert page.evaluate(FORM) == {"seats": seats} | {key: engine[key] for key in offered}, (name, seats)
 
 
 def test_language_switch_and_keyboard_help(page: Page) -> None:

@@ -19,7 +19,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import logfilter
+from ..catalog import catalog
+from . import logfilter, profiles
 from . import protocol as p
 from .clock import Clock, RealClock
 from .connection import Connection
@@ -86,6 +87,28 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
             return JSONResponse({"error": f"no finished game {tid!r}"}, status_code=404)
         return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="{tid}.json"'})
 
+    async def player_page(request: Request) -> Response:
+        room: Room = state["room"]
+        before = request.query_params.get("before")
+        try:
+            cursor = float(before) if before is not None else None
+        except ValueError:
+            return JSONResponse({"error": "before: a number (the `next` of the previous page)"}, status_code=400)
+        page = profiles.profile(room.store, request.path_params["player"], cursor)
+        if page is None:
+            return JSONResponse({"error": f"no player {request.path_params['player']!r}"}, status_code=404)
+        return JSONResponse(page)
+
+    async def leaderboard(request: Request) -> Response:
+        room: Room = state["room"]
+        board = profiles.leaderboard(room.store, request.path_params["game"])
+        if board is None:
+            return JSONResponse({"error": f"no game {request.path_params['game']!r}"}, status_code=404)
+        return JSONResponse(board)
+
+    async def games(request: Request) -> Response:
+        return JSONResponse({"games": catalog()})
+
     async def tables(request: Request) -> Response:
         room: Room = state["room"]
         return JSONResponse(room.lobby_message()["tables"])
@@ -112,8 +135,11 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
 
     routes = [
         Route("/", index),
+        Route("/api/games", games),
         Route("/api/games/{table}/record", record),
         Route("/api/tables", tables),
+        Route("/api/players/{player}", player_page),
+        Route("/api/leaderboard/{game}", leaderboard),
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
     ]

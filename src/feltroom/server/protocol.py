@@ -109,10 +109,15 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Hello | Lobby | Create | Join | Leave | Bot | Start | Watch | Act | Chat | Ping
+class Rematch(_Message):
+    type: Literal["rematch"]
+    table: TableId
+
+
+ClientMessage = Hello | Lobby | Create | Join | Leave | Bot | Start | Watch | Act | Chat | Ping | Rematch
 MESSAGES: dict[str, type[_Message]] = {
     "hello": Hello, "lobby": Lobby, "create": Create, "join": Join, "leave": Leave, "bot": Bot,
-    "start": Start, "watch": Watch, "act": Act, "chat": Chat, "ping": Ping,
+    "start": Start, "watch": Watch, "act": Act, "chat": Chat, "ping": Ping, "rematch": Rematch,
 }
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")]

@@ -18,7 +18,7 @@ from .limits import KeyedRate, Limits
 from .lobby_options import lobby_options
 from .names import clean_name
 from .protocol import ProtocolError
-from .store import UNFINISHED, DuplicateId, PlayerRow, Store
+from .store import UNFINISHED, DuplicateId, PlayerRow, Store, new_id
 from .table import Services, Table
 
 log = logging.getLogger("feltroom.server")
@@ -26,11 +26,6 @@ log = logging.getLogger("feltroom.server")
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_id(prefix: str = "") -> str:
-    """A fresh random id of 64 bits (the store refuses a repeat; the caller draws again)."""
-    return prefix + secrets.token_hex(8)
 
 
 #: Draws of a new id before the room gives up (a repeat of 64 random bits is already rare).
@@ -193,6 +188,11 @@ class Room:
                             table.watch(conn, msg.id)
                         case p.Chat():
                             table.chat(conn, msg.text, msg.id)
+                        case p.Rematch():
+                            if table.accept_rematch(conn, msg.id):
+                                new = self._add_table(table.game_name, table.players, table.options, table.host)
+                                async with new.lock:
+                                    new.start_rematch(table, conn, msg.id)
 
     # ------------------------------------------------------------------ handlers
 

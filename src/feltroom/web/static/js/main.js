@@ -1,61 +1,19 @@
-// feltroom browser client: app state, the connection, routing between the lobby and tables.
+// feltroom browser client: the connection, its messages, routing between the lobby and tables.
+// The entry point: nothing imports this module (the shared state is in state.js).
 
 import { Conn, syncClock } from './net.js';
 import { h, clear, append, $ } from './dom.js';
 import { t, getLang, setLang, onLang } from './i18n.js';
+import { app, tableState, send, nav, render, parseRoute, setScreens, useName, CHAT_KEEP } from './state.js';
+import { toast } from './toast.js';
+import { loadGames } from './games/index.js';
 import { renderLobby } from './lobby.js';
 import { renderTable, tableEvents, tickClocks } from './table.js';
 
 const LS = window.localStorage;
-export const CHAT_KEEP = 200; // chat lines kept per table (game events have their own cap: table.js)
 const HELLO_RETRIES = 5; // new automatic names tried when the server says a name is taken
 
 function defaultName() { return `guest${Math.floor(100000 + Math.random() * 900000)}`; }
-
-function loadJSON(key) {
-  try { const v = JSON.parse(LS.getItem(key) || '{}'); return v && typeof v === 'object' ? v : {}; } catch { return {}; }
-}
-
-export const app = {
-  me: { name: LS.getItem('feltroom.name') || '', token: LS.getItem('feltroom.token') || null, player: null,
-    autoName: LS.getItem('feltroom.autoname') === '1', helloRetries: 0 },
-  ignored: loadJSON('feltroom.ignored'), // player id -> name: this viewer does not see their chat
-  tokens: loadJSON('feltroom.tokens'), // name -> token of the players this browser has been
-  seq: 0, // orders history events and chat lines together
-  status: 'connecting',
-  lobby: [],
-  tables: new Map(), // key -> {id, info, upd, history: [], chat: [], ui: {}}
-  route: parseRoute(),
-  pending: new Map(), // request id -> {kind, table}
-  conn: null,
-};
-
-function parseRoute() {
-  const m = location.hash.match(/^#\/t\/(.+)$/);
-  return m ? { screen: 'table', table: decodeURIComponent(m[1]) } : { screen: 'lobby' };
-}
-
-export function tableState(id) {
-  const key = String(id);
-  let st = app.tables.get(key);
-  if (!st) {
-    st = { id, key, info: null, upd: null, history: [], chat: [], ui: {}, error: null };
-    app.tables.set(key, st);
-  }
-  return st;
-}
-
-/** Send a message; `meta` remembers what the request was for (its error and reply). */
-export function send(msg, meta) {
-  const id = app.conn.send(msg);
-  if (meta) app.pending.set(id, meta);
-  return id;
-}
-
-export function nav(route) {
-  const hash = route.screen === 'table' ? `#/t/${encodeURIComponent(route.table)}` : '#/';
-  if (location.hash !== hash) location.hash = hash; else onRoute();
-}
 
 function onRoute() {
   app.route = parseRoute();
@@ -73,15 +31,6 @@ function ensureTable(key) {
   }, 400);
 }
 
-// ---- toasts -------------------------------------------------------------
-
-export function toast(text, kind = 'info', ms = 4000) {
-  const box = $('#toasts');
-  const el = h('div', { class: `toast ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text);
-  box.append(el);
-  setTimeout(() => { el.classList.add('fade'); setTimeout(() => el.remove(), 400); }, ms);
-}
-
 // ---- messages -------------------------------------------------------------
 
 function onMessage(msg) {
@@ -96,7 +45,7 @@ function onMessage(msg) {
       app.myTables = (msg.tables || []).map((x) => ({ ...x, table: String(x.table) }));
       app.me.helloRetries = 0;
       app.me.previous = null;
-      { const input = $('#name-input'); if (input && document.activeElement !== input) input.value = msg.name; }
+      { const input = /** @type {HTMLInputElement | null} */ ($('#name-input')); if (input && document.activeElement !== input) input.value = msg.name; }
       LS.setItem('feltroom.name', msg.name);
       LS.setItem('feltroom.token', msg.token);
       app.tokens[msg.name] = msg.token;
@@ -167,14 +116,6 @@ function onStatus(s) { app.status = s; renderHeader(); }
 
 // ---- rendering ------------------------------------------------------------
 
-let renderQueued = false;
-export function render() {
-  if (renderQueued) return;
-  renderQueued = true;
-  app.renderPending = true;
-  requestAnimationFrame(() => { renderQueued = false; app.renderPending = false; renderNow(); });
-}
-
 function renderNow() {
   app.renders = (app.renders || 0) + 1;
   app.lastRender = performance.now();
@@ -214,27 +155,8 @@ function renderHeader() {
   ]);
 }
 
-export function changeName(name) {
-  name = name.trim().slice(0, 24);
-  if (!name || (name === app.me.name && app.me.player)) return;
-  if (app.me.player) app.me.previous = { name: app.me.name, token: app.me.token, auto: app.me.autoName };
-  // A token is one player with one name: a new name is a new player, a name this browser had is that player again.
-  useName(name, app.tokens[name] || null, false);
-}
-
-function useName(name, token, auto) {
-  app.me.name = name;
-  app.me.token = token;
-  app.me.autoName = auto;
-  LS.setItem('feltroom.name', name);
-  LS.setItem('feltroom.autoname', auto ? '1' : '0');
-  if (token) LS.setItem('feltroom.token', token); else LS.removeItem('feltroom.token');
-  app.tables.clear();
-  if (app.conn) app.conn.reconnect();
-}
-
 /** The server refused our hello (a taken, reserved or invisible name): say why, and come back
- *  under the name we had, or else under a new automatic one. */
+ *  under the name we had, or else under a new automatic one. @param {any} msg */
 function helloRefused(msg) {
   app.me.player = null;
   const aboutName = msg.code === 'name_taken' || (msg.code === 'bad_message' && /^name:/.test(msg.message || ''));
@@ -248,25 +170,11 @@ function helloRefused(msg) {
   useName(defaultName(), null, true);
 }
 
-// ---- ignore (this viewer only; kept in the browser) ------------------------------
-
-export function ignorePlayer(player, name) {
-  app.ignored[player] = name;
-  LS.setItem('feltroom.ignored', JSON.stringify(app.ignored));
-  for (const st of app.tables.values()) st.chat = st.chat.filter((c) => c.player !== player);
-  toast(t('You no longer see {name}’s chat.', { name }));
-  render();
-}
-
-export function unignorePlayer(player) {
-  delete app.ignored[player];
-  LS.setItem('feltroom.ignored', JSON.stringify(app.ignored));
-  render();
-}
-
 // ---- start ----------------------------------------------------------------
 
-function start() {
+async function start() {
+  await loadGames();
+  setScreens({ draw: renderNow, route: onRoute });
   if (!app.me.name) useName(defaultName(), null, true);
   app.conn = new Conn({
     onMessage,
@@ -278,8 +186,8 @@ function start() {
   setInterval(tickClocks, 200);
   app.conn.connect();
   render();
-  window.feltroom = app; // for debugging and tests
+  /** @type {any} */ (window).feltroom = app; // for debugging and tests
 }
 
-start();
+start().catch((e) => { console.error(e); toast(t('Cannot reach the room: reload the page.'), 'error', 60000); });
 

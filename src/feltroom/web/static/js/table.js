@@ -5,7 +5,7 @@
 import { h, clear, append, $, $$ } from './dom.js';
 import { t } from './i18n.js';
 import { serverNow } from './net.js';
-import { app, send, nav, render, toast, ignorePlayer, unignorePlayer } from './main.js';
+import { app, send, nav, render, ignorePlayer, unignorePlayer } from './state.js';
 import { GAMES, gameTitle, optionChips } from './games/index.js';
 
 const BOT_LEVELS = ['random', 'heuristic']; // until the server says (table.bot_levels)
@@ -99,7 +99,7 @@ export function renderTable(root, st) {
             h('summary', null, t('History')),
             h('ol', { class: 'history', id: 'history' })),
           h('details', { class: 'keys' }, h('summary', null, t('Keyboard')), h('div', { class: 'keylist' })),
-          h('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); const i = $('input', e.target); if (i.value.trim()) send({ type: 'chat', table: st.id, text: i.value.trim() }); i.value = ''; } },
+          h('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); const i = /** @type {HTMLInputElement} */ ($('input', e.target)); if (i.value.trim()) send({ type: 'chat', table: st.id, text: i.value.trim() }); i.value = ''; } },
             h('input', { type: 'text', maxlength: '200', placeholder: t('Chat…'), 'aria-label': t('Chat message') }),
             h('button', { type: 'submit', class: 'btn' }, t('Send'))),
           h('div', { class: 'ignored-list', id: 'ignored' }))),
@@ -108,7 +108,8 @@ export function renderTable(root, st) {
   }
   scr.className = `table-screen g-${ctx.info.game || ''} st-${ctx.info.state || 'loading'}`;
   renderHead($('.thead', scr), ctx);
-  const focusKey = document.activeElement && document.activeElement.dataset ? (document.activeElement.dataset.act || document.activeElement.dataset.key) : null;
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
+  const focusKey = active && active.dataset ? (active.dataset.act || active.dataset.key) : null;
   if (!st.info) {
     clear($('.opps', scr)); clear($('.mine', scr));
     clear($('.center', scr)).append(h('p', { class: 'muted big' }, st.missing ? t('No such table.') : t('Loading table…')));
@@ -188,7 +189,7 @@ function waitingRoom(ctx) {
       host ? h('button', { type: 'button', class: 'btn', id: 'fill-bots',
         onclick: () => seats.forEach((s, i) => {
           if (s.name || s.bot) return;
-          const sel = $(`select.botlevel[data-seat="${i}"]`);
+          const sel = /** @type {HTMLSelectElement} */ ($(`select.botlevel[data-seat="${i}"]`));
           send({ type: 'bot', table: st.id, seat: i, level: sel ? sel.value : 'random' }, { kind: 'bot', table: st.key });
         }) }, t('Fill with bots')) : null,
       host ? h('button', { type: 'button', class: 'btn primary', id: 'start-btn', disabled: !full,
@@ -285,7 +286,7 @@ function renderStatus(box, ctx) {
   if (!view) return;
   const line = ctx.game && ctx.game.status ? safe(() => ctx.game.status(ctx), '') : '';
   const mine = ctx.me != null && (view.to_act || []).includes(ctx.me);
-  // A deadline that is nobody's in particular (the Cribbage discard phase) is shown here.
+  // A deadline that is nobody's in particular (a discard phase all seats play at once) is shown here.
   const shared = ctx.deadlines.find((d) => d.seat == null && (d.action === 'timeout' || d.action === 'close'));
   box.append(h('p', { class: `line ${mine ? 'yours' : ''}`, id: 'status-line' }, line, shared ? [' ', ctx.clock(shared)] : null));
 }
@@ -368,20 +369,19 @@ document.addEventListener('keydown', (e) => {
   if (app.route.screen !== 'table') return;
   const st = app.tables.get(app.route.table);
   if (!st || !st.upd) return;
-  const tag = (e.target && e.target.tagName) || '';
+  const target = /** @type {HTMLElement | null} */ (e.target);
+  const tag = (target && target.tagName) || '';
   if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') {
-    if (e.key === 'Escape') e.target.blur();
+    if (e.key === 'Escape') target.blur();
     return;
   }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const ctx = makeCtx(st);
-  if (e.key === '?') { const d = $('details.keys'); if (d) d.open = !d.open; e.preventDefault(); return; }
+  if (e.key === '?') { const d = /** @type {HTMLDetailsElement} */ ($('details.keys')); if (d) d.open = !d.open; e.preventDefault(); return; }
   if (e.key === '/') { const i = $('#notation'); if (i) { i.focus(); e.preventDefault(); } return; }
   if (e.key === 'Escape') { st.ui.sel = null; st.ui.pick = null; st.ui.qsel = null; st.ui.hotkey = null; render(); return; }
   if (ctx.game && ctx.game.onKey && ctx.game.onKey(ctx, e)) { e.preventDefault(); return; }
   const key = e.key.length === 1 ? e.key.toUpperCase() : e.key;
-  const btn = $$('.table-screen [data-key]').find((b) => b.dataset.key.toUpperCase() === key.toUpperCase() && !b.disabled);
+  const btn = /** @type {HTMLButtonElement[]} */ ($$('.table-screen [data-key]')).find((b) => b.dataset.key.toUpperCase() === key.toUpperCase() && !b.disabled);
   if (btn) { btn.click(); e.preventDefault(); }
 });
-
-export { toast };
