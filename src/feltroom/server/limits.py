@@ -36,6 +36,7 @@ class Limits:
     idle_standin: float = 300.0         # seconds an untimed seat may owe an action while another human waits
     abandon_after: float = 300.0        # seconds past the grace period a table with every human away is kept
     rematch_window: float = 60.0        # seconds a rematch offer waits for every player of the game
+    failed_logins_per_minute: int = 5   # wrong passwords for one name before login answers rate_limited
 
 
 class TokenBucket:
@@ -71,6 +72,11 @@ class KeyedRate:
         self.period = period
         self.keep = keep
         self.buckets: dict[str, TokenBucket] = {}
+
+    def allows(self, key: str, now: float) -> bool:
+        """Whether ``take`` would succeed now (nothing is spent)."""
+        b = self.buckets.get(key)
+        return b is None or b.tokens + (now - b.last) * b.rate >= 1.0
 
     def take(self, key: str, now: float) -> bool:
         bucket = self.buckets.get(key)

@@ -32,7 +32,12 @@ CREATE TABLE IF NOT EXISTS results (
     rank INTEGER NOT NULL, game TEXT NOT NULL, ended REAL NOT NULL,
     PRIMARY KEY (table_id, seat)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS results_player ON results(player, ended);
+CREATE TABLE IF NOT EXISTS tokens (
+    token_hash TEXT PRIMARY KEY, player TEXT NOT NULL) WITHOUT ROWID;
 """
+
+
+PLAYER = "id, name, token_hash, password"  # the columns of a PlayerRow
 
 
 class SQLiteStore:
@@ -47,7 +52,7 @@ class SQLiteStore:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(SCHEMA)
-        self._add_name_keys()
+        self._migrate()
         # Checkpoints (the only writes that fsync with synchronous=NORMAL) run in a thread of their
         # own, so that a slow disk never stalls a commit on the event loop.
         self._db.execute("PRAGMA wal_autocheckpoint=0")
@@ -68,9 +73,12 @@ class SQLiteStore:
         finally:
             db.close()
 
-    def _add_name_keys(self) -> None:
-        """Files from before name keys get the column, filled from the stored names."""
+    def _migrate(self) -> None:
+        """Files from before name keys get the column, filled from the stored names; files from
+        before accounts get the password column (every old player a guest)."""
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(players)")}
+        if "password" not in columns:
+            self._db.execute("ALTER TABLE players ADD COLUMN password TEXT")
         if "name_key" not in columns:
             self._db.execute("ALTER TABLE players ADD COLUMN name_key TEXT")
         rows = self._db.execute("SELECT id, name FROM players WHERE name_key IS NULL").fetchall()
@@ -83,19 +91,20 @@ class SQLiteStore:
     # players
     def find_player_named(self, name: str) -> PlayerRow | None:
         with self._lock:
-            row = self._db.execute("SELECT id, name, token_hash FROM players WHERE name_key=? LIMIT 1",
+            row = self._db.execute(f"SELECT {PLAYER} FROM players WHERE name_key=? LIMIT 1",
                                    (name_key(name),)).fetchone()
         return PlayerRow(*row) if row else None
 
     def find_player(self, token_hash: str) -> PlayerRow | None:
         with self._lock:
-            row = self._db.execute("SELECT id, name, token_hash FROM players WHERE token_hash=?",
-                                   (token_hash,)).fetchone()
+            row = self._db.execute(
+                f"SELECT {PLAYER} FROM players WHERE token_hash=?1"
+                " OR id=(SELECT player FROM tokens WHERE token_hash=?1)", (token_hash,)).fetchone()
         return PlayerRow(*row) if row else None
 
     def get_player(self, player_id: str) -> PlayerRow | None:
         with self._lock:
-            row = self._db.execute("SELECT id, name, token_hash FROM players WHERE id=?", (player_id,)).fetchone()
+            row = self._db.execute(f"SELECT {PLAYER} FROM players WHERE id=?", (player_id,)).fetchone()
         return PlayerRow(*row) if row else None
 
     def add_player(self, player: PlayerRow) -> None:
@@ -105,6 +114,14 @@ class SQLiteStore:
                                  (player.id, player.name, player.token_hash, name_key(player.name)))
             except sqlite3.IntegrityError as e:
                 raise DuplicateId(f"player {player.id}") from e
+
+    def set_password(self, player_id: str, password_hash: str) -> None:
+        with self._lock:
+            self._db.execute("UPDATE players SET password=? WHERE id=?", (password_hash, player_id))
+
+    def add_token(self, player_id: str, token_hash: str) -> None:
+        with self._lock:
+            self._db.execute("INSERT INTO tokens (token_hash, player) VALUES (?, ?)", (token_hash, player_id))
 
     # tables
     def add_table(self, t: TableRow) -> None:
