@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve check test build lint format typecheck fast unit slow browser bench chromium hooks clean
+.PHONY: serve check test build lint format jscheck typecheck fast unit slow browser bench chromium hooks clean
 
 # The compiled cores (Cython, src/feltroom/**/*.pyx) are built by the install, in place.
 CORES := $(wildcard src/feltroom/*.pyx src/feltroom/*.pxd src/feltroom/games/*.pyx)
@@ -41,7 +41,7 @@ timed = start=$$(date +%s%N) && $(MAKE) --no-print-directory $(2) && \
 # formatted yet: run `make format` once, then set FORMAT_CHECK ?= 1 here.
 FORMAT_CHECK ?= 0
 
-lint: $(STAMP)
+lint: $(STAMP) jscheck
 	$(BIN)/ruff check src tests bench
 ifeq ($(FORMAT_CHECK),1)
 	$(BIN)/ruff format --check src tests bench
@@ -50,6 +50,17 @@ endif
 format: $(STAMP)
 	$(BIN)/ruff format src tests bench
 	$(BIN)/ruff check --fix src tests bench
+
+# The browser client's JavaScript, type-checked from its JSDoc (tsc --checkJs, tsconfig.json);
+# typescript is pinned in package.json/package-lock.json and installed into node_modules/.
+NODE_STAMP := node_modules/.installed
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+jscheck: $(NODE_STAMP)
+	node_modules/.bin/tsc -p tsconfig.json
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -83,5 +94,5 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info test-results
+	rm -rf $(VENV) build *.egg-info src/*.egg-info test-results node_modules
 	find src -name '*.so' -delete -o -name '*.c' -path '*/feltroom/*' -delete
