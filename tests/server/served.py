@@ -31,9 +31,10 @@ _ids = itertools.count(1)
 
 
 class Served:
-    """The room served by uvicorn in a thread; ``with Served(db, …) as s`` starts and stops it."""
+    """The room served by uvicorn in a thread; ``with Served(db, …) as s`` starts and stops it.
+    ``db``: a SQLite file, or a PostgreSQL URL."""
 
-    def __init__(self, db: Path, limits: Limits | None = None, *, grace: float = 60.0,
+    def __init__(self, db: Path | str, limits: Limits | None = None, *, grace: float = 60.0,
                  bot_delay: float = 0.0) -> None:
         self.app = create_app(str(db), limits=limits or Limits(), grace=grace, bot_delay=bot_delay)
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning",

@@ -38,7 +38,8 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
                grace: float = 60.0, bot_delay: float = 0.6, static_dir: str | Path | None = None) -> Starlette:
     """The room as a Starlette app.
 
-    ``database``: a SQLite file path or ``sqlite:///path`` (default ``feltroom.sqlite``).
+    ``database``: a SQLite file path or ``sqlite:///path`` (default ``feltroom.sqlite``), or a
+    ``postgresql://`` URL (``store.open_store``).
     ``clock``: the room's clock (a ``FakeClock`` in tests). ``grace``: seconds a disconnected
     seat keeps its place before a stand-in bot plays it. ``bot_delay``: a bot's think time.
     """

@@ -17,7 +17,9 @@ def add_commands(subparsers: Any) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument("--db", default="feltroom.sqlite",
-                       help="SQLite file or sqlite:///path (default feltroom.sqlite)")
+                       help="the store: a SQLite file or sqlite:///path (default feltroom.sqlite), or a PostgreSQL "
+                            "database postgresql://user[:password]@host[:port]/database (its schema is created "
+                            "and migrated at start-up)")
     serve.add_argument("--grace", type=float, default=60.0,
                        help="seconds a disconnected player keeps the seat before a bot plays it (default 60)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help="a bot's think time in seconds (default 0.6)")
@@ -37,11 +39,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from .app import create_app
+    from .store import printable
 
     app = create_app(args.db, grace=args.grace, bot_delay=args.bot_delay)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"feltroom is open at http://{host}:{args.port}/  (WebSocket ws://{host}:{args.port}/ws, "
-          f"store {args.db})", flush=True)
+          f"store {printable(args.db)})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
                 ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
     return 0

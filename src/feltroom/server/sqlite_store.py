@@ -8,6 +8,7 @@ import sqlite3
 import threading
 from typing import Any
 
+from .migrations import Migration, migrate, statements
 from .store import UNFINISHED, DuplicateId, PlayerRow, TableRow
 
 SCHEMA = """
@@ -23,6 +24,9 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, seq)) WITHOUT ROWID;
 """
 
+#: The schema's history (``migrations.py``); migration N makes the same change as ``postgres_store.MIGRATIONS``' N.
+MIGRATIONS: tuple[Migration, ...] = (Migration(1, "players, tables and actions", statements(SCHEMA)),)
+
 
 class SQLiteStore:
     """``Store`` on a SQLite file (stdlib ``sqlite3``; WAL, synchronous=NORMAL: a killed
@@ -35,7 +39,7 @@ class SQLiteStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA busy_timeout=5000")
-        self._db.executescript(SCHEMA)
+        migrate(self._db, MIGRATIONS, begin="BEGIN IMMEDIATE")
         # Checkpoints (the only writes that fsync with synchronous=NORMAL) run in a thread of their
         # own, so that a slow disk never stalls a commit on the event loop.
         self._db.execute("PRAGMA wal_autocheckpoint=0")
