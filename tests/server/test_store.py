@@ -409,6 +409,19 @@ def test_open_store_takes_both_spellings_of_a_postgresql_url(request: pytest.Fix
         store.close()
 
 
+def test_libpq_parameters_in_the_url_reach_the_session(request: pytest.FixtureRequest) -> None:
+    """docs/deploy.md's trade: ``synchronous_commit=off`` set in the URL, for this store's connection only."""
+    url = new_postgres_database(request)
+    store = open_store(url + "?options=-c%20synchronous_commit%3Doff")
+    try:
+        assert isinstance(store, postgres_store.PostgresStore)
+        assert store._db.execute("SHOW synchronous_commit").fetchone() == ("off",)
+    finally:
+        store.close()
+    with closing(psycopg.connect(url)) as other:
+        assert other.execute("SHOW synchronous_commit").fetchone() == ("on",)
+
+
 # ---------------------------------------------------------------- the real room on PostgreSQL
 
 
