@@ -92,9 +92,9 @@ class Peer:
         self.token = token
         self.player: str | None = None
         if name is not None:
-            welcome = self.request({"type": "hello", "protocol": 1, "name": name, "token": token})
-            assert welcome["type"] == "welcome", welcome
-            self.token, self.player = welcome["token"], welcome["player"]
+            self.welcome = self.request({"type": "hello", "protocol": 1, "name": name, "token": token})
+            assert self.welcome["type"] == "welcome", self.welcome
+            self.token, self.player = self.welcome["token"], self.welcome["player"]
 
     def __enter__(self) -> Peer:
         return self
@@ -125,6 +125,20 @@ class Peer:
             reply = self.recv(timeout)
             if reply.get("id") == mid:
                 return reply
+
+    def recv_type(self, kind: str) -> dict[str, Any]:
+        """The next message of type ``kind`` (none of those before it may be an error)."""
+        while True:
+            msg = self.recv()
+            if msg["type"] == kind:
+                return msg
+            assert msg["type"] != "error", msg
+
+    def wait_seq(self, tid: str, seq: int, timeout: float = 10) -> None:
+        """Read until an update of table ``tid`` at ``seq`` or later has come."""
+        end = time.monotonic() + timeout
+        while self.updates.get(tid, {}).get("seq", -1) < seq:
+            self.recv(timeout=max(0.01, end - time.monotonic()))
 
     def sync(self) -> None:
         """Read every message the server sent before a ping's pong."""

@@ -23,9 +23,21 @@ import pytest
 from feltroom.server import postgres_store, sqlite_store
 from feltroom.server.migrations import Migration, SchemaTooNew, check_order, migrate, schema_version
 from feltroom.server.pg_local import LocalPostgres, PostgresMissing, free_port
-from feltroom.server.store import DuplicateId, PlayerRow, Store, TableRow, is_postgres, open_store
+from feltroom.server.ratings import Rating, SeatResult, Settlement
+from feltroom.server.store import (
+    DuplicateId,
+    FinishedGame,
+    GameLine,
+    PlayerRow,
+    Store,
+    TableRow,
+    is_postgres,
+    open_store,
+)
 
 from .served import Peer, Served, create_table
+
+LATEST = len(sqlite_store.MIGRATIONS)  # the schema version a store migrates to
 
 # ---------------------------------------------------------------- fixtures
 
@@ -279,6 +291,86 @@ def test_a_large_record_reads_back_whole(store: Store) -> None:
     assert store.actions("t1") == actions[:500]
 
 
+# ---------------------------------------------------------------- accounts
+
+
+def test_players_are_found_by_name_key_password_and_every_token(store: Store) -> None:
+    store.add_player(PlayerRow("p1", "Ann", "h1"))
+    store.add_player(PlayerRow("p2", "bob", "h2"))
+    assert store.find_player_named("ann") == store.find_player_named("АNN") == PlayerRow("p1", "Ann", "h1")
+    assert store.find_player_named("carol") is None
+    store.set_password("p1", "$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA")
+    assert store.get_player("p1") == PlayerRow("p1", "Ann", "h1", "$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA")
+    store.add_token("p1", "h3")  # a login from another device
+    assert store.find_player("h3") == store.find_player("h1") == store.get_player("p1")
+    assert store.find_player("h2") == PlayerRow("p2", "bob", "h2") and store.find_player("h4") is None
+
+
+# ---------------------------------------------------------------- ratings, results, history
+
+
+def settlement(game: str, players: list[str], ranks: list[int], games: int = 1) -> Settlement:
+    after = {p: Rating(25.0 + 3 - rank, 8.0 - games * 0.1, games) for p, rank in zip(players, ranks, strict=True)}
+    return Settlement(game, [SeatResult(seat, p, seat, rank) for seat, (p, rank) in enumerate(zip(players, ranks,
+                                                                                                  strict=True))],
+                      {p: Rating() for p in players}, after)
+
+
+def finish_rated(store: Store, tid: str, game: str, players: list[str], ranks: list[int], ended: float,
+                 games: int = 1) -> None:
+    result = {"names": players, "scores": ranks, "winners": [ranks.index(1)]}
+    store.add_table(table_row(tid, game=game, players=len(players), state="playing", created=ended - 10))
+    store.finish(table_row(tid, game=game, players=len(players), state="over", created=ended - 10, ended=ended,
+                           extra={"result": result}),
+                 {**RECORD, "table": tid}, settlement(game, players, ranks, games))
+
+
+def test_finishing_a_rated_game_stores_results_and_ratings(store: Store) -> None:
+    store.add_player(PlayerRow("p1", "ann", "h1"))
+    finish_rated(store, "g1", "cribbage", ["p1", "p2"], [1, 2], ended=100.0)
+    finish_rated(store, "g2", "cribbage", ["p2", "p1"], [1, 2], ended=200.0, games=2)
+    finish_rated(store, "g3", "crisp", ["p1", "p3", "p2", "p4"], [2, 1, 3, 4], ended=300.0)
+    assert store.ratings("cribbage", ["p1", "p2", "nobody"]) == {"p1": Rating(26.0, 7.8, 2), "p2": Rating(27.0, 7.8, 2)}
+    assert store.player_ratings("p1") == {"crisp": Rating(26.0, 7.9, 1), "cribbage": Rating(26.0, 7.8, 2)}
+    assert list(store.player_ratings("p1")) == ["cribbage", "crisp"]
+    lines = store.history("p1")
+    assert [(line.table, line.game, line.ended, line.rank) for line in lines] == \
+        [("g3", "crisp", 300.0, 2), ("g2", "cribbage", 200.0, 2), ("g1", "cribbage", 100.0, 1)]
+    assert lines[0] == GameLine("g3", "crisp", 300.0, 2, {"names": ["p1", "p3", "p2", "p4"], "scores": [2, 1, 3, 4],
+                                                          "winners": [1]})
+    assert [line.table for line in store.history("p1", before=300.0, limit=1)] == ["g2"]
+    assert store.history("p9") == []
+    assert store.finished_games() == [
+        FinishedGame("g1", "cribbage", {**RECORD, "table": "g1"}, ["p1", "p2"]),
+        FinishedGame("g2", "cribbage", {**RECORD, "table": "g2"}, ["p2", "p1"]),
+        FinishedGame("g3", "crisp", {**RECORD, "table": "g3"}, ["p1", "p3", "p2", "p4"])]
+
+
+def test_the_leaderboard_orders_by_the_conservative_rating_and_names_players(store: Store) -> None:
+    store.add_player(PlayerRow("b", "Bea", "h1"))
+    store.set_ratings("crisp", {"a": Rating(30.0, 5.0, 9), "b": Rating(30.0, 4.0, 3), "c": Rating(40.0, 9.0, 1),
+                                "d": Rating(30.0, 5.0, 9)})
+    board = store.leaderboard("crisp", 0, 10)
+    assert [(p, name, r.mu - 3 * r.sigma) for p, name, r in board] == \
+        [("b", "Bea", 18.0), ("a", "a", 15.0), ("d", "d", 15.0), ("c", "c", 13.0)]  # ties by id
+    assert [p for p, _, _ in store.leaderboard("crisp", 3, 2)] == ["b", "a"]
+    store.set_ratings("crisp", {"e": Rating(20.0, 1.0, 4)})  # replaces every rating of the game
+    assert [p for p, _, _ in store.leaderboard("crisp", 0, 10)] == ["e"] and store.leaderboard("craits", 0, 9) == []
+
+
+def test_a_finish_whose_results_cannot_be_stored_stores_nothing(store: Store) -> None:
+    running = table_row("g1", game="crisp", state="playing", started=2.0)
+    store.add_table(running)
+    bad = settlement("crisp", ["p1", "p2"], [1, 2])
+    bad = Settlement(bad.game, [*bad.results, bad.results[0]], bad.before, bad.after)  # seat 0 twice
+    with pytest.raises((sqlite3.IntegrityError, psycopg.errors.UniqueViolation)):
+        store.finish(table_row("g1", game="crisp", state="over", ended=9.0), RECORD, bad)
+    assert store.unfinished_tables() == [running] and store.record("g1") is None
+    assert store.ratings("crisp", ["p1", "p2"]) == {} and store.history("p1") == []
+    finish_rated(store, "g2", "crisp", ["p1", "p2"], [1, 2], ended=10.0)  # and the store goes on
+    assert [line.table for line in store.history("p1")] == ["g2"]
+
+
 # ---------------------------------------------------------------- reopening and migrations
 
 
@@ -308,7 +400,8 @@ def test_a_second_store_on_the_same_database_sees_everything(database: str, open
     again = opener()  # and after both closed: the migrations ran three times, once for real
     check_filled(again)
     with closing(raw(database)) as db:
-        assert [r[0] for r in db.execute("SELECT version FROM schema_version").fetchall()] == [1]
+        versions = [r[0] for r in db.execute("SELECT version FROM schema_version ORDER BY version").fetchall()]
+        assert versions == list(range(1, LATEST + 1))
 
 
 def test_stores_opened_at_once_on_a_new_database_migrate_it_once(database: str,
@@ -331,52 +424,60 @@ def test_stores_opened_at_once_on_a_new_database_migrate_it_once(database: str,
     fill(stores[0])
     check_filled(stores[3])
     with closing(raw(database)) as db:
-        assert db.execute("SELECT COUNT(*), MAX(version) FROM schema_version").fetchone() == (1, 1)
+        assert db.execute("SELECT COUNT(*), MAX(version) FROM schema_version").fetchone() == (LATEST, LATEST)
 
 
 def test_a_new_migration_is_applied_once_and_a_newer_database_is_refused(database: str,
                                                                           opener: Callable[[], Store]) -> None:
     fill(opener())
     current = migrations_of(database)
-    newer = (*current, Migration(2, "a note on each player", ("ALTER TABLE players ADD COLUMN note TEXT",)))
+    new = LATEST + 1
+    newer = (*current, Migration(new, "a note on each player", ("ALTER TABLE players ADD COLUMN note TEXT",)))
     with closing(raw(database)) as db:
-        assert migrate_raw(database, db, newer) == [2]
+        assert migrate_raw(database, db, newer) == [new]
         assert migrate_raw(database, db, newer) == []
-        assert schema_version(db) == 2
-        assert db.execute("SELECT what FROM schema_version WHERE version = 2").fetchone() == ("a note on each player",)
+        assert schema_version(db) == new
+        assert db.execute(f"SELECT what FROM schema_version WHERE version = {new}").fetchone() \
+            == ("a note on each player",)
         db.execute("SELECT note FROM players")  # the column is there
-    with pytest.raises(SchemaTooNew, match="schema version 2, newer than this program's 1"):
+    with pytest.raises(SchemaTooNew, match=f"schema version {new}, newer than this program's {LATEST}"):
         opener()
 
 
 def test_a_failing_migration_changes_nothing(database: str, opener: Callable[[], Store]) -> None:
     fill(opener())
-    broken = (*migrations_of(database),
-              Migration(2, "half of it fails", ("CREATE TABLE notes (x INTEGER)", "ALTER TABLE nowhere ADD x INT")))
+    broken = (*migrations_of(database), Migration(LATEST + 1, "half of it fails",
+                                                  ("CREATE TABLE notes (x INTEGER)", "ALTER TABLE nowhere ADD x INT")))
     with closing(raw(database)) as db:
         with pytest.raises((sqlite3.Error, psycopg.Error)):
             migrate_raw(database, db, broken)
-        assert schema_version(db) == 1
+        assert schema_version(db) == LATEST
         with pytest.raises((sqlite3.Error, psycopg.Error)):
             db.execute("SELECT x FROM notes")  # the first statement was rolled back with the second
     check_filled(opener())
 
 
-def test_a_database_made_before_schema_version_is_adopted(database: str, opener: Callable[[], Store]) -> None:
-    with closing(raw(database)) as db:  # the schema as it was created before migrations existed
-        for statement in migrations_of(database)[0].statements:
-            db.execute(statement)
-        db.execute("INSERT INTO players (id, name, token_hash) VALUES ('p1', 'ann', 'h1')")
-    store = opener()
-    assert store.get_player("p1") == PlayerRow("p1", "ann", "h1")
+@pytest.mark.parametrize("made_by", [1, LATEST])
+def test_a_database_made_before_schema_version_is_adopted(database: str, opener: Callable[[], Store],
+                                                          made_by: int) -> None:
+    """A database made by a release before migrations existed: its schema as migration 1 leaves
+    it (the first release), or as the last one does (the release just before migrations)."""
     with closing(raw(database)) as db:
-        assert schema_version(db) == 1
+        for migration in migrations_of(database)[:made_by]:
+            for step in migration.steps:
+                db.execute(step) if isinstance(step, str) else step(db)
+        db.execute("INSERT INTO players (id, name, token_hash) VALUES ('p1', 'Ann', 'h1')")
+    store = opener()
+    assert store.get_player("p1") == PlayerRow("p1", "Ann", "h1")
+    assert store.find_player_named("ANN") == PlayerRow("p1", "Ann", "h1")  # its name key was filled in
+    with closing(raw(database)) as db:
+        assert schema_version(db) == LATEST
 
 
 def test_migrations_must_be_numbered_in_order() -> None:
     check_order(sqlite_store.MIGRATIONS)
     check_order(postgres_store.MIGRATIONS)
-    assert len(sqlite_store.MIGRATIONS) == len(postgres_store.MIGRATIONS)  # the same history in both
+    assert [m.what for m in sqlite_store.MIGRATIONS] == [m.what for m in postgres_store.MIGRATIONS]  # one history
     with pytest.raises(ValueError, match=r"numbered 1, 2, 3, … in order: \[1, 3\]"):
         check_order([Migration(1, "a", ()), Migration(3, "c", ())])
 

@@ -23,6 +23,8 @@ class Limits:
     abuse_strikes: int = 30             # rate_limited answers in a row before the socket is closed
     max_name: int = 24                  # characters in a guest name
     max_chat: int = 300                 # characters in one chat message
+    chat_rate: float = 1.0              # chat lines per second per player (all its sockets), sustained …
+    chat_burst: int = 5                 # … with this many at once
     max_action: int = 200               # characters in one action string
     max_connections: int = 10_000       # sockets in the whole room
     max_sockets_per_player: int = 8     # tabs of one player
@@ -33,6 +35,8 @@ class Limits:
     new_tables_per_hour: int = 30       # tables created from one client address
     idle_standin: float = 300.0         # seconds an untimed seat may owe an action while another human waits
     abandon_after: float = 300.0        # seconds past the grace period a table with every human away is kept
+    rematch_window: float = 60.0        # seconds a rematch offer waits for every player of the game
+    failed_logins_per_minute: int = 5   # wrong passwords for one name before login answers rate_limited
 
 
 class TokenBucket:
@@ -68,6 +72,11 @@ class KeyedRate:
         self.period = period
         self.keep = keep
         self.buckets: dict[str, TokenBucket] = {}
+
+    def allows(self, key: str, now: float) -> bool:
+        """Whether ``take`` would succeed now (nothing is spent)."""
+        b = self.buckets.get(key)
+        return b is None or b.tokens + (now - b.last) * b.rate >= 1.0
 
     def take(self, key: str, now: float) -> bool:
         bucket = self.buckets.get(key)

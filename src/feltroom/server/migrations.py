@@ -13,23 +13,29 @@ Decisions beyond the task:
   lock held to the end of the transaction).
 - A database whose version is newer than the program's list is refused (``SchemaTooNew``): an
   older program must not write to a schema it does not know.
-- Migration 1 creates with ``IF NOT EXISTS``, so that it adopts a database that was created
-  before ``schema_version`` existed (version 0: no row).
+- A database created before ``schema_version`` existed is at version 0 and may already hold part
+  of what migrations 1 and 2 make (SQLite files of earlier releases): those two create with
+  ``IF NOT EXISTS`` and add a column only where it is missing, so they adopt such a file. Later
+  migrations start from a known schema and need no such care.
 - A migration is never edited once released: a change is a new migration with the next number.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+#: A step of a migration: a statement (run without parameters), or a function given the store's own
+#: connection, for what SQL alone cannot do (filling a new column from Python, checking a column).
+Step = str | Callable[[Any], None]
 
 
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
-    what: str                   # one line for people reading ``schema_version``
-    statements: tuple[str, ...]  # run in order, without parameters
+    what: str               # one line for people reading ``schema_version``
+    steps: tuple[Step, ...]  # run in order, in the migration's transaction
 
 
 class SchemaTooNew(RuntimeError):
@@ -77,8 +83,11 @@ def migrate(db: Connection, migrations: Sequence[Migration], *, begin: str = "BE
                                f"{latest}: run a newer feltroom on it")
         applied = []
         for m in migrations[current:]:
-            for statement in m.statements:
-                db.execute(statement)
+            for step in m.steps:
+                if isinstance(step, str):
+                    db.execute(step)
+                else:
+                    step(db)
             what = m.what.replace("'", "''")
             db.execute(f"INSERT INTO schema_version (version, what, applied) "
                        f"VALUES ({int(m.version)}, '{what}', CURRENT_TIMESTAMP)")
