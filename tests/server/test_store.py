@@ -502,6 +502,23 @@ def test_a_broken_connection_fails_one_call_and_the_next_call_reconnects(request
         store.close()
 
 
+def test_ties_are_ordered_byte_wise_as_in_sqlite_whatever_the_locale(postgres: LocalPostgres) -> None:
+    """In an English (ICU) database 'a' sorts before 'B'; the store orders ties as SQLite does."""
+    with closing(psycopg.connect(postgres.url(), autocommit=True)) as admin:
+        admin.execute("CREATE DATABASE store_english TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en' LOCALE 'C'")
+    with closing(open_store(postgres.url("store_english"))) as store:
+        assert [r[0] for r in store._db.execute(  # type: ignore[attr-defined]
+            "SELECT x FROM (VALUES ('B'), ('a')) v(x) ORDER BY x").fetchall()] == ["a", "B"]
+        store.set_ratings("crisp", {"a": Rating(30.0, 5.0, 9), "B": Rating(30.0, 5.0, 9)})
+        store.set_ratings("Zed", {"a": Rating()})
+        assert [p for p, _, _ in store.leaderboard("crisp", 0, 10)] == ["B", "a"]
+        assert list(store.player_ratings("a")) == ["Zed", "crisp"]
+        finish_rated(store, "b", "crisp", ["a", "x"], [1, 2], ended=5.0)
+        finish_rated(store, "C", "crisp", ["a", "x"], [2, 1], ended=5.0)
+        assert [line.table for line in store.history("a")] == ["C", "b"]
+        assert [g.table for g in store.finished_games()] == ["C", "b"]
+
+
 def test_open_store_takes_both_spellings_of_a_postgresql_url(request: pytest.FixtureRequest) -> None:
     url = new_postgres_database(request)
     for spelling in (url, url.replace("postgresql://", "postgres://", 1)):

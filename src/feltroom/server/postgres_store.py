@@ -2,11 +2,14 @@
 
 Decisions beyond the ``Store`` interface:
 
-- One connection in autocommit mode: every write is one statement that PostgreSQL commits (and
-  flushes, with its default ``synchronous_commit=on``) before the call returns, so an action is
-  durable on return, as with SQLite. Calls are serialised by a lock, as the room is one thread.
-- Settings, seats, records and a seat's name are ``json`` (not ``jsonb``): PostgreSQL keeps the
-  text as written, so a table reads back key for key as it was saved, as from SQLite.
+- One connection in autocommit mode: every write is committed (and flushed, with PostgreSQL's
+  default ``synchronous_commit=on``) before the call returns, so an action is durable on return,
+  as with SQLite. A write is one statement, or one transaction where rows change together
+  (``finish``, ``set_ratings``, ``delete_table``). Calls are serialised by a lock, as in SQLite.
+- Settings, seats, extras, records and each action's seat are ``json`` (not ``jsonb``): PostgreSQL
+  keeps the text as written, so a table reads back key for key as it was saved, as from SQLite.
+- Ties in an ordering by id or game name are broken byte-wise (``COLLATE "C"``), as SQLite does,
+  whatever the database's locale.
 - A broken connection (the server restarted, the network dropped) fails the call that found it
   and is opened again by the next call; nothing is retried, so no write can be applied twice.
 - The schema is migrated at open (``migrations.migrate``), under an advisory lock so that several
@@ -82,7 +85,11 @@ class PostgresStore:
         self._lock = threading.Lock()
         self._closed = False
         self._db = self._connect()
-        migrate(self._db, MIGRATIONS, lock=f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+        try:
+            migrate(self._db, MIGRATIONS, lock=f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+        except BaseException:
+            self._db.close()
+            raise
 
     def _connect(self) -> psycopg.Connection[Any]:
         params: dict[str, Any] = {} if "connect_timeout" in self.url else {"connect_timeout": CONNECT_TIMEOUT}
