@@ -13,7 +13,8 @@ Decisions beyond the task:
 - A cluster in a folder it made itself (``folder=None``) is initialised without fsync and deleted
   by ``stop``. The server runs with PostgreSQL's defaults (fsync on, synchronous commit), unless
   ``fsync=False`` (the tests: a commit still waits for its WAL write, but not for the disk, which
-  here costs ~3.5 ms a commit and ~1 min of shutdown checkpoint after a test session).
+  here costs up to ~5 ms a commit when the disk is busy, and up to a minute of shutdown
+  checkpoint after a test session).
 """
 
 from __future__ import annotations
