@@ -128,7 +128,8 @@ class RoomHttpProtocol(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        if self.head_timer is not None:
+        super().data_received(data)
+        if self.head_timer is not None and not self.transport.is_closing():  # a head still incomplete
             self.head_bytes += len(data)
             if self.head_bytes > self.gate.limits.max_request_head:
                 self._disarm_head()
@@ -136,8 +137,6 @@ class RoomHttpProtocol(HttpToolsProtocol):
                 self.transport.write(_response(b"431 Request Header Fields Too Large",
                                                f"a request head is at most {limit} bytes"))
                 self.transport.close()
-                return
-        super().data_received(data)
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
