@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import socket
 import struct
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -19,8 +21,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from feltroom.server import Limits
+from feltroom.server.connection import Connection
 
-from .live import open_fds, raw_websocket, read_frame, rss_kib, serve_live, ws_frame
+from .live import free_port, open_fds, raw_websocket, read_frame, rss_kib, serve_live, ws_frame
 
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used as a context manager")
 
@@ -246,3 +249,46 @@ def test_a_lobby_subscriber_that_never_reads_is_dropped_and_memory_stays_bounded
         assert dropped.is_set()
         assert growth < 100
         slow.close()
+
+
+def test_the_lobby_is_coalesced_and_the_queue_is_bounded_in_bytes() -> None:
+    conn = Connection(None, Limits(max_queue_bytes=1000), 0.0, "203.0.113.1")
+    conn.send('{"type":"table"}')
+    for i in range(50):  # a lagging subscriber: each list replaces the one still waiting
+        conn.send_lobby(f'{{"type":"lobby","n":{i}}}')
+    assert list(conn.queue) == ['{"type":"table"}', None] and conn.pending_lobby == '{"type":"lobby","n":49}'
+    assert conn.queued_bytes == len('{"type":"table"}') + len(conn.pending_lobby)
+    conn.send("x" * 990)  # over 1000 bytes with what waits: dropped, with 1013
+    assert conn.closing and conn.close_code == 1013 and not conn.queue and conn.queued_bytes == 0
+    alone = Connection(None, Limits(max_queue_bytes=1000), 0.0, "203.0.113.2")
+    alone.send_lobby("x" * 5000)  # a message always fits in an empty queue
+    assert not alone.closing
+
+
+def test_feltroom_serve_sets_the_limits_from_its_flags(tmp_path: Path) -> None:
+    port = free_port()
+    with open(tmp_path / "serve.log", "wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "feltroom.server", "serve", "--port", str(port), "--db",
+                                 str(tmp_path / "room.sqlite"), "--head-timeout", "1", "--hello-timeout", "1",
+                                 "--max-sockets-per-address", "1", "--trusted-proxy", "127.0.0.1"],
+                                stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                idle = tcp(port)
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "serve.log").read_text()
+                time.sleep(0.1)
+        assert wait_closed(idle) == b""
+        first = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10, additional_headers={"X-Forwarded-For": "::2"})
+        second = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10, additional_headers={"X-Forwarded-For": "::2"})
+        assert close_code(second) == 1013
+        assert close_code(first) == 1008
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    bad = subprocess.run([sys.executable, "-m", "feltroom.server", "serve", "--trusted-proxy", "nowhere"],
+                         capture_output=True, text=True, timeout=30)
+    assert bad.returncode == 2 and "not an IP address or network: 'nowhere'" in bad.stderr

@@ -43,8 +43,10 @@ def add_commands(subparsers: Any) -> None:
     defaults = Limits()
     for name, what in LIMIT_FLAGS.items():
         default = getattr(defaults, name)
+        seconds = isinstance(default, float)
         serve.add_argument("--" + name.replace("_", "-"), type=type(default), default=default,
-                           help=f"{what} (default {default:g})")
+                           metavar="SECONDS" if seconds else "N", help=f"{what} (default {default:g})" if seconds
+                           else f"{what} (default {default})")
     serve.set_defaults(run=cmd_serve)
 
     verify = subparsers.add_parser(
