@@ -3,7 +3,7 @@
 ``serve_live(tmp_path, limits)`` starts the app exactly as ``feltroom serve`` does (through
 ``sockets.uvicorn_config``, so the TCP-level limits apply too) on a free port, waits until it
 answers ``GET /``, yields a ``LiveServer`` (``port``, ``pid``, ``url``, ``ws_url``, ``log()``)
-and stops it afterwards::
+and stops it afterwards (``live_room`` is the same, yielding ``(port, log path)``)::
 
     with serve_live(tmp_path, Limits(hello_timeout=1), trusted_proxies=["127.0.0.1"]) as server:
         ws = websockets.sync.client.connect(server.ws_url)
@@ -11,6 +11,7 @@ and stops it afterwards::
 Being a separate process, the server can be measured from outside: ``rss_kib(pid)`` and
 ``open_fds(pid)`` read /proc. ``raw_websocket`` opens a WebSocket over a plain socket that reads
 only when told to (a client that stops reading), ``ws_frame``/``read_frame`` speak its frames.
+``python -m tests.server.live CONFIG_JSON`` is the server process.
 """
 
 from __future__ import annotations
@@ -27,24 +28,27 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from feltroom.server import Limits
 
-SERVER = """
-import json, sys
-import uvicorn
-from feltroom.server import Limits, create_app
-from feltroom.server.address import TrustedProxies
-from feltroom.server.sockets import uvicorn_config
-cfg = json.loads(sys.argv[1])
-limits = Limits(**cfg["limits"])
-app = create_app(cfg["db"], limits=limits, grace=cfg["grace"], bot_delay=cfg["bot_delay"],
-                 trusted_proxies=cfg["trusted"])
-uvicorn.Server(uvicorn_config(app, limits, TrustedProxies(cfg["trusted"]), port=cfg["port"])).run()
-"""
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def main(config: str) -> None:
+    import uvicorn
+
+    from feltroom.server import create_app
+    from feltroom.server.address import TrustedProxies
+    from feltroom.server.sockets import uvicorn_config
+
+    cfg = json.loads(config)
+    limits = Limits(**cfg["limits"])
+    app = create_app(cfg["db"], limits=limits, grace=cfg["grace"], bot_delay=cfg["bot_delay"],
+                     allow_origins=cfg["origins"], trusted_proxies=cfg["trusted"])
+    uvicorn.Server(uvicorn_config(app, limits, TrustedProxies(cfg["trusted"]), port=cfg["port"])).run()
 
 
 def free_port() -> int:
@@ -77,15 +81,18 @@ class LiveServer:
 
 
 @contextlib.contextmanager
-def serve_live(tmp_path: Path, limits: Limits | None = None, *, trusted_proxies: list[str] | None = None,
-               grace: float = 60.0, bot_delay: float = 0.0, db: str = "live.sqlite") -> Iterator[LiveServer]:
+def serve_live(tmp_path: Path, limits: Limits | None = None, *, trusted_proxies: Iterable[str] = (),
+               allow_origins: Iterable[str] = (), grace: float = 60.0, bot_delay: float = 0.0,
+               db: str | None = None) -> Iterator[LiveServer]:
     """Run the room in a subprocess with ``limits`` (default ``Limits()``) until the block ends."""
     port = free_port()
-    cfg = {"limits": dataclasses.asdict(limits or Limits()), "db": str(tmp_path / db), "grace": grace,
-           "bot_delay": bot_delay, "trusted": trusted_proxies or [], "port": port}
-    log_path = tmp_path / f"live-{port}.log"
+    cfg = {"limits": dataclasses.asdict(limits or Limits()), "db": str(tmp_path / (db or f"room-{port}.sqlite")),
+           "grace": grace, "bot_delay": bot_delay, "trusted": list(trusted_proxies), "origins": list(allow_origins),
+           "port": port}
+    log_path = tmp_path / f"room-{port}.log"
     with open(log_path, "ab") as out:
-        proc = subprocess.Popen([sys.executable, "-c", SERVER, json.dumps(cfg)], stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen([sys.executable, "-m", "tests.server.live", json.dumps(cfg)], stdout=out,
+                                stderr=subprocess.STDOUT, cwd=ROOT)
     server = LiveServer(port, proc, log_path)
     try:
         deadline = time.monotonic() + 30
@@ -105,6 +112,14 @@ def serve_live(tmp_path: Path, limits: Limits | None = None, *, trusted_proxies:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(10)
+
+
+@contextlib.contextmanager
+def live_room(tmp: Path, limits: Limits | None = None,
+              allow_origins: tuple[str, ...] = ()) -> Iterator[tuple[int, Path]]:
+    """``serve_live`` yielding ``(port, log path)``."""
+    with serve_live(tmp, limits, allow_origins=allow_origins) as server:
+        yield server.port, server.log_path
 
 
 def rss_kib(pid: int) -> int:
@@ -185,3 +200,7 @@ def raw_websocket(port: int, *, rcvbuf: int | None = None, forwarded_for: str | 
     if not head.startswith(b"HTTP/1.1 101"):
         raise ConnectionError(head.decode(errors="replace"))
     return sock
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

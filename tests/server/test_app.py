@@ -49,6 +49,7 @@ def test_every_message_type_parses_and_nothing_is_coerced() -> None:
         "act": '{"type": "act", "table": "t1", "action": "draw", "seq": 0, "id": "a"}',
         "chat": '{"type": "chat", "table": "t1", "text": "hi"}',
         "ping": '{"type": "ping", "id": 3}',
+        "rematch": '{"type": "rematch", "table": "t1"}',
     }
     assert set(examples) == set(MESSAGES)
     for kind, text in examples.items():
@@ -66,9 +67,9 @@ def test_every_message_type_parses_and_nothing_is_coerced() -> None:
 def test_the_sqlite_store_uses_wal_and_keeps_actions_in_order(tmp_path: Path) -> None:
     store = open_store(f"sqlite:///{tmp_path / 's.sqlite'}")
     assert isinstance(store, SQLiteStore)
-    store.save_player(PlayerRow("p1", "ann", "h1"))
+    store.add_player(PlayerRow("p1", "ann", "h1"))
     assert store.find_player("h1") == PlayerRow("p1", "ann", "h1") and store.find_player("h2") is None
-    store.save_table(TableRow("t1", "crisp", 2, {"end_limit": 50}, "p1", [{"player": "p1", "bot": None}] * 2,
+    store.add_table(TableRow("t1", "crisp", 2, {"end_limit": 50}, "p1", [{"player": "p1", "bot": None}] * 2,
                               "playing", 7, "ab" * 16, "f", 1.0, 2.0))
     actions: list[tuple[int | str, str]] = [(1, "draw"), (1, "discard"), ("CLOCK", "release")]
     for seq, (seat, action) in enumerate(actions, 1):
