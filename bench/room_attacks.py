@@ -5,12 +5,14 @@
    before, during and after, how many connections were answered at once (503), and when the
    first idle one was closed.
 2. Slow reader: a lobby of ``--tables`` tables, one lobby subscriber that never reads (a 4 KiB
-   receive buffer), and ``--churners`` sockets creating and closing tables for ``--seconds``.
+   receive buffer), and ``--churners`` sockets taking a seat and leaving it for ``--seconds``
+   (each client has an address of its own, through ``--trusted-proxy 127.0.0.1``).
    Prints the server's resident memory (start, peak growth) and when the slow reader was shown
    disconnected to a player at its table.
 
 Run it against another checkout with ``PYTHONPATH=/path/to/src`` (the server subprocess imports
-``feltroom`` from there) to compare. Bounded: every phase has its own deadline.
+``feltroom`` from there) to compare; ``feltroom serve`` there must know ``--trusted-proxy``.
+Bounded: every phase has its own deadline.
 
     .venv/bin/python bench/room_attacks.py --idle 3000 --tables 600 --seconds 40
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import itertools
 import json
 import os
 import socket
@@ -54,9 +57,9 @@ def fds(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/fd"))
 
 
-def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, *flags: str) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen([sys.executable, "-m", "feltroom.server", "serve", "--port", str(port), "--db", db,
-                             "--grace", "600", "--bot-delay", "0"], stdout=subprocess.DEVNULL)
+                             "--grace", "600", "--bot-delay", "0", *flags], stdout=subprocess.DEVNULL)
     end = time.monotonic() + 30
     while time.monotonic() < end:
         try:
@@ -109,8 +112,19 @@ def idle_flood(port: int, pid: int, n: int, wait: float, addresses: int) -> None
         s.close()
 
 
+_addresses = itertools.count(1)
+
+
+def next_address() -> str:
+    """A client address of its own (198.18.0.0/15, for benchmarks), sent as X-Forwarded-For from
+    the trusted 127.0.0.1: each client is a different player on the network, as in an attack from
+    many addresses, so the per-address limits on new players and tables stay out of the way."""
+    n = next(_addresses)
+    return f"198.18.{n // 250}.{1 + n % 250}"
+
+
 async def hello(port: int, name: str) -> ClientConnection:
-    ws = await connect(f"ws://{HOST}:{port}/ws", max_size=2**24)
+    ws = await connect(f"ws://{HOST}:{port}/ws", max_size=2**24, additional_headers={"X-Forwarded-For": next_address()})
     await ws.send(json.dumps({"type": "hello", "protocol": 1, "name": name, "token": None}))
     while json.loads(await ws.recv())["type"] != "welcome":
         pass
@@ -133,7 +147,8 @@ def raw_subscriber(port: int) -> socket.socket:
     s.connect((HOST, port))
     key = base64.b64encode(os.urandom(16)).decode()
     s.sendall((f"GET /ws HTTP/1.1\r\nHost: {HOST}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-               f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+               f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nX-Forwarded-For: {next_address()}\r\n"
+               "\r\n").encode())
     head = b""
     while b"\r\n\r\n" not in head:
         head += s.recv(1)
@@ -173,12 +188,15 @@ async def slow_reader(port: int, pid: int, tables: int, churners: int, seconds: 
                 shown.append(time.monotonic() - t0)
                 return
 
-    async def churn(i: int) -> None:
+    others = [t["table"] for t in lobby["tables"] if t["table"] != tid]
+
+    async def churn(i: int) -> None:  # a seat taken and given up again: two lobby changes
         ws = await hello(port, f"churn{i}")
         while time.monotonic() - t0 < seconds:
-            await ws.send(json.dumps({"type": "create", "game": "crisp", "seats": 8, "options": {}}))
-            table = await until(ws, "table")
-            await ws.send(json.dumps({"type": "leave", "table": table["table"]}))
+            table = others[i % len(others)]
+            await ws.send(json.dumps({"type": "join", "table": table}))
+            await until(ws, "table")
+            await ws.send(json.dumps({"type": "leave", "table": table}))
             await until(ws, "left")
             steps[0] += 1
             await asyncio.sleep(0.1)  # under the default rate limit (20 messages a second)
@@ -210,21 +228,25 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=40.0, help="seconds of churn (default 40)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        proc = start_server(str(Path(tmp) / "room.sqlite"), port)
-        try:
-            if args.idle:
-                idle_flood(port, proc.pid, args.idle, args.idle_wait, args.addresses)
-            if args.tables:
-                asyncio.run(slow_reader(port, proc.pid, args.tables, args.churners, args.seconds))
-        finally:
-            proc.terminate()
+        for phase in ("idle", "slow"):
+            if not (args.idle if phase == "idle" else args.tables):
+                continue
+            port = free_port()
+            flags = ("--trusted-proxy", HOST) if phase == "slow" else ()
+            proc = start_server(str(Path(tmp) / f"{phase}.sqlite"), port, *flags)
             try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                print("the server did not stop within 10 s of SIGTERM: killed")
-                proc.kill()
-                proc.wait(10)
+                if phase == "idle":
+                    idle_flood(port, proc.pid, args.idle, args.idle_wait, args.addresses)
+                else:
+                    asyncio.run(slow_reader(port, proc.pid, args.tables, args.churners, args.seconds))
+            finally:
+                proc.terminate()
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    print("the server did not stop within 10 s of SIGTERM: killed")
+                    proc.kill()
+                    proc.wait(10)
 
 
 if __name__ == "__main__":
