@@ -6,6 +6,7 @@ descriptors) are printed (``pytest -s``), the assertions only bound them generou
 
 from __future__ import annotations
 
+import itertools
 import json
 import socket
 import struct
@@ -29,7 +30,11 @@ pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used as a 
 
 
 
-def hello(port: int, name: str = "ann", forwarded_for: str | None = None) -> ClientConnection:
+_names = itertools.count(1)
+
+
+def hello(port: int, name: str | None = None, forwarded_for: str | None = None) -> ClientConnection:
+    name = name or f"guest{next(_names)}"  # names are unique in the room
     headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else None
     ws = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10, additional_headers=headers)
     ws.send(json.dumps({"type": "hello", "protocol": 1, "name": name, "token": None}))
@@ -110,7 +115,7 @@ def test_sockets_per_address_are_capped_and_the_address_comes_from_a_trusted_pro
 
 def test_forwarded_for_is_ignored_from_an_untrusted_peer(tmp_path: Path) -> None:
     with serve_live(tmp_path, Limits(max_sockets_per_address=2)) as server:
-        keep = [hello(server.port, "ann", forwarded_for=f"203.0.113.{i}") for i in (1, 2)]
+        keep = [hello(server.port, forwarded_for=f"203.0.113.{i}") for i in (1, 2)]
         third = connect(server.ws_url, open_timeout=10, additional_headers={"X-Forwarded-For": "203.0.113.3"})
         assert close_code(third) == 1013
         for ws in keep:
@@ -195,7 +200,8 @@ def test_a_client_that_does_not_read_is_dropped_at_the_byte_cap(tmp_path: Path) 
 
 
 def test_a_lobby_subscriber_that_never_reads_is_dropped_and_memory_stays_bounded(tmp_path: Path) -> None:
-    limits = Limits(write_stall=2.0, max_open_tables_per_player=10_000, rate=1e6, burst=1e6)
+    limits = Limits(write_stall=2.0, max_open_tables_per_player=10_000, new_tables_per_hour=10**6, rate=1e6,
+                    burst=1e6)
     with serve_live(tmp_path, limits) as server:
         builders = [hello(server.port, f"host{i}") for i in range(4)]
         mid = 0
