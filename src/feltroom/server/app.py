@@ -205,7 +205,7 @@ async def serve_socket(room: Room, conn: Connection, ws: WebSocket, limits: Limi
 
 def _hello_overdue(conn: Connection, timeout: float) -> None:
     if conn.player is None:
-        conn.close(1008, f"say hello within {timeout:g} s")
+        conn.close(1008, f"say hello (or login) within {timeout:g} s")
 
 
 def _id_of(text: str) -> Any:
