@@ -50,6 +50,8 @@ def test_every_message_type_parses_and_nothing_is_coerced() -> None:
         "chat": '{"type": "chat", "table": "t1", "text": "hi"}',
         "ping": '{"type": "ping", "id": 3}',
         "rematch": '{"type": "rematch", "table": "t1"}',
+        "register": '{"type": "register", "password": "correct horse"}',
+        "login": '{"type": "login", "name": "ann", "password": "correct horse"}',
     }
     assert set(examples) == set(MESSAGES)
     for kind, text in examples.items():
