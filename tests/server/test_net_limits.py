@@ -148,6 +148,7 @@ def test_tcp_connections_are_capped_in_all_and_per_peer_with_an_answer(tmp_path:
             s.close()
 
 
+@pytest.mark.slow  # 600 connections left to time out: seconds by design
 def test_descriptors_do_not_leak_under_an_idle_flood(tmp_path: Path) -> None:
     with serve_live(tmp_path, Limits(head_timeout=1.0, hello_timeout=1.0, max_tcp_per_address=10_000,
                                      max_sockets_per_address=10_000)) as server:
