@@ -88,7 +88,8 @@ class Peer:
 
     def __init__(self, port: int, name: str | None = "ann", token: str | None = None,
                  headers: dict[str, str] | None = None) -> None:
-        self.ws: ClientConnection = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=5,
+        # max_queue=None: a test that leaves updates unread must not stall the closing handshake
+        self.ws: ClientConnection = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=5, max_queue=None,
                                             additional_headers=headers).__enter__()  # closed by close()
         self.inbox: list[dict[str, Any]] = []
         self.updates: dict[str, dict[str, Any]] = {}
