@@ -202,14 +202,14 @@ def test_keyboard_play(page: Page) -> None:
     key = "k" if "king" in legal else "l" if "swap L" in legal else "x"
     before = seq_of(page)
     page.keyboard.press(key)
-    page.wait_for_function(f"{CURRENT}.upd.seq > {before}")
+    page.wait_for_function(f"() => {CURRENT}.upd.seq > {before}")  # a function: CSP forbids eval
 
     open_lobby(page)
     create_table(page, "krypkasino", 2, {"dealer_rounds": "1"})
     fill_bots(page)
     start(page)
     expect(page.locator(".mine .seat.me.turn")).to_be_visible(timeout=10_000)
-    page.wait_for_function("window.feltroom.renderPending === false")
+    page.wait_for_function("() => window.feltroom.renderPending === false")
     before = seq_of(page)
     # The first card that may be played now (with a sweep available, only sweeping cards may).
     cards = page.locator(".mine .hand .card")
@@ -218,7 +218,7 @@ def test_keyboard_play(page: Page) -> None:
     page.keyboard.press(str(k + 1))
     if page.locator(".picker").count():  # several captures: digits choose one
         page.keyboard.press("1")
-    page.wait_for_function(f"{CURRENT}.upd.seq > {before}")
+    page.wait_for_function(f"() => {CURRENT}.upd.seq > {before}")  # a function: CSP forbids eval
     expect(page.locator("#history")).to_contain_text(str(played)[:-1])
 
 

@@ -4,15 +4,16 @@
 import { Conn, syncClock } from './net.js';
 import { h, clear, append, $ } from './dom.js';
 import { t, getLang, setLang, onLang } from './i18n.js';
-import { app, tableState, send, nav, render, parseRoute, setScreens } from './state.js';
+import { app, tableState, send, nav, render, parseRoute, setScreens, useName, CHAT_KEEP } from './state.js';
 import { toast } from './toast.js';
 import { loadGames } from './games/index.js';
 import { renderLobby } from './lobby.js';
 import { renderTable, tableEvents, tickClocks } from './table.js';
 
 const LS = window.localStorage;
+const HELLO_RETRIES = 5; // new automatic names tried when the server says a name is taken
 
-function defaultName() { return `guest${Math.floor(1000 + Math.random() * 9000)}`; }
+function defaultName() { return `guest${Math.floor(100000 + Math.random() * 900000)}`; }
 
 function onRoute() {
   app.route = parseRoute();
@@ -42,8 +43,13 @@ function onMessage(msg) {
       app.me.name = msg.name;
       app.me.token = msg.token;
       app.myTables = (msg.tables || []).map((x) => ({ ...x, table: String(x.table) }));
+      app.me.helloRetries = 0;
+      app.me.previous = null;
+      { const input = /** @type {HTMLInputElement | null} */ ($('#name-input')); if (input && document.activeElement !== input) input.value = msg.name; }
       LS.setItem('feltroom.name', msg.name);
       LS.setItem('feltroom.token', msg.token);
+      app.tokens[msg.name] = msg.token;
+      LS.setItem('feltroom.tokens', JSON.stringify(app.tokens));
       send({ type: 'lobby' });
       for (const st of app.tables.values()) st.watchSent = false;
       if (app.route.screen === 'table') {
@@ -83,12 +89,14 @@ function onMessage(msg) {
       break;
     }
     case 'chat': {
+      if (msg.player != null && app.ignored[msg.player] != null) return;
       const st = tableState(msg.table);
-      st.chat.push(msg);
-      st.history.push({ kind: 'chat', from: msg.from, text: msg.text });
+      st.chat.push({ n: ++app.seq, from: msg.from, player: msg.player, text: msg.text });
+      if (st.chat.length > CHAT_KEEP) st.chat.splice(0, st.chat.length - CHAT_KEEP);
       break;
     }
     case 'error': {
+      if (msg.id === 'hello') { helloRefused(msg); break; }
       const text = msg.message || msg.code || t('Error');
       if (meta && meta.table != null) {
         const st = tableState(meta.table);
@@ -147,12 +155,27 @@ function renderHeader() {
   ]);
 }
 
+/** The server refused our hello (a taken, reserved or invisible name): say why, and come back
+ *  under the name we had, or else under a new automatic one. @param {any} msg */
+function helloRefused(msg) {
+  app.me.player = null;
+  const aboutName = msg.code === 'name_taken' || (msg.code === 'bad_message' && /^name:/.test(msg.message || ''));
+  if (!aboutName) { toast(msg.message || msg.code, 'error', 8000); return; } // e.g. too many tabs: not a new player
+  const prev = app.me.previous;
+  app.me.previous = null;
+  if (!(app.me.autoName && msg.code === 'name_taken')) toast(msg.message || msg.code, 'error', 8000);
+  if (prev) { useName(prev.name, prev.token, prev.auto); return; }
+  if (app.me.helloRetries >= HELLO_RETRIES) { onStatus('offline'); return; }
+  app.me.helloRetries += 1;
+  useName(defaultName(), null, true);
+}
+
 // ---- start ----------------------------------------------------------------
 
 async function start() {
   await loadGames();
   setScreens({ draw: renderNow, route: onRoute });
-  if (!app.me.name) { app.me.name = defaultName(); LS.setItem('feltroom.name', app.me.name); }
+  if (!app.me.name) useName(defaultName(), null, true);
   app.conn = new Conn({
     onMessage,
     onStatus,

@@ -25,6 +25,8 @@ export const RU = {
   // table frame
   Lobby: 'Лобби', 'Back to the lobby': 'В лобби', Table: 'Стол', 'Other players': 'Соперники', 'Your seat': 'Ваше место',
   History: 'История', Keyboard: 'Клавиши', 'Chat…': 'Чат…', 'Chat message': 'Сообщение в чат', Send: 'Отправить',
+  ignore: 'скрыть', 'Ignore {name}: hide their chat': 'Скрыть сообщения {name}', 'Ignored:': 'Скрыты:',
+  'Show {name}’s chat again': 'Снова показывать сообщения {name}', 'You no longer see {name}’s chat.': 'Сообщения {name} скрыты.',
   spectating: 'наблюдение', 'Loading table…': 'Загрузка стола…', 'No such table.': 'Такого стола нет.', 'to act': 'ходит',
   connected: 'в сети', disconnected: 'не в сети', dealer: 'сдающий', D: 'С', score: 'очки', Actions: 'Действия',
   'type a move…': 'ход в нотации…', 'Type an action in notation': 'Ввести ход в нотации', 'Send the typed action': 'Отправить ход',

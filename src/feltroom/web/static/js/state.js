@@ -2,7 +2,16 @@
 // main.js plugs in how to draw and route (setScreens), so the screens (lobby.js, table.js)
 // import this module and never main.js: the imports stay acyclic.
 
+import { t } from './i18n.js';
+import { toast } from './toast.js';
+
 const LS = window.localStorage;
+export const CHAT_KEEP = 200; // chat lines kept per table (game events have their own cap: table.js)
+
+/** A JSON object kept in localStorage, or {} @param {string} key @returns {Record<string, string>} */
+function loadJSON(key) {
+  try { const v = JSON.parse(LS.getItem(key) || '{}'); return v && typeof v === 'object' ? v : {}; } catch { return {}; }
+}
 
 /** @type {{draw: () => void, route: () => void}} */
 const screens = { draw: () => {}, route: () => {} };
@@ -18,7 +27,11 @@ export function parseRoute() {
 
 /** Everything the client knows; also `window.feltroom` for debugging and tests. @type {any} */
 export const app = {
-  me: { name: LS.getItem('feltroom.name') || '', token: LS.getItem('feltroom.token') || null, player: null },
+  me: { name: LS.getItem('feltroom.name') || '', token: LS.getItem('feltroom.token') || null, player: null,
+    autoName: LS.getItem('feltroom.autoname') === '1', helloRetries: 0, previous: null },
+  ignored: loadJSON('feltroom.ignored'), // player id -> name: this viewer does not see their chat
+  tokens: loadJSON('feltroom.tokens'), // name -> token of the players this browser has been
+  seq: 0, // orders history events and chat lines together
   status: 'connecting',
   lobby: [],
   tables: new Map(), // key -> {id, info, upd, history: [], chat: [], ui: {}}
@@ -63,11 +76,39 @@ export function render() {
 /** @param {string} name */
 export function changeName(name) {
   name = name.trim().slice(0, 24);
-  if (!name || name === app.me.name) return;
+  if (!name || (name === app.me.name && app.me.player)) return;
+  if (app.me.player) app.me.previous = { name: app.me.name, token: app.me.token, auto: app.me.autoName };
+  // A token is one player with one name: a new name is a new player, a name this browser had is that player again.
+  useName(name, app.tokens[name] || null, false);
+}
+
+/** Be `name` (with its token, if this browser has one) from the next hello on.
+ *  @param {string} name @param {string | null} token @param {boolean} auto (a guest name the client made up) */
+export function useName(name, token, auto) {
   app.me.name = name;
-  app.me.token = null; // a token is one player with one name: a new name is a new player
+  app.me.token = token;
+  app.me.autoName = auto;
   LS.setItem('feltroom.name', name);
-  LS.removeItem('feltroom.token');
+  LS.setItem('feltroom.autoname', auto ? '1' : '0');
+  if (token) LS.setItem('feltroom.token', token); else LS.removeItem('feltroom.token');
   app.tables.clear();
-  app.conn.reconnect();
+  if (app.conn) app.conn.reconnect();
+}
+
+// ---- ignore (this viewer only; kept in the browser) ------------------------------
+
+/** Hide `player`'s chat from now on. @param {string} player @param {string} name */
+export function ignorePlayer(player, name) {
+  app.ignored[player] = name;
+  LS.setItem('feltroom.ignored', JSON.stringify(app.ignored));
+  for (const st of app.tables.values()) st.chat = st.chat.filter((/** @type {any} */ c) => c.player !== player);
+  toast(t('You no longer see {name}’s chat.', { name }));
+  render();
+}
+
+/** Show `player`'s chat again. @param {string} player */
+export function unignorePlayer(player) {
+  delete app.ignored[player];
+  LS.setItem('feltroom.ignored', JSON.stringify(app.ignored));
+  render();
 }

@@ -5,10 +5,12 @@
 import { h, clear, append, $, $$ } from './dom.js';
 import { t } from './i18n.js';
 import { serverNow } from './net.js';
-import { app, send, nav, render } from './state.js';
+import { app, send, nav, render, ignorePlayer, unignorePlayer } from './state.js';
 import { GAMES, gameTitle, optionChips } from './games/index.js';
 
 const BOT_LEVELS = ['random', 'heuristic']; // until the server says (table.bot_levels)
+const EVENTS_KEEP = 400; // game events kept per table; chat has its own list (main.js CHAT_KEEP), so it never pushes them out
+const EVENTS_SHOWN = 150;
 
 // ---- context given to the game modules ----------------------------------------
 
@@ -60,8 +62,8 @@ export function act(st, action) {
 export function tableEvents(st, events, prev) {
   const ctx = makeCtx(st);
   if (ctx.game && ctx.game.onEvents) safe(() => ctx.game.onEvents(ctx, events, prev));
-  for (const ev of events) st.history.push({ kind: 'event', ev });
-  if (st.history.length > 400) st.history.splice(0, st.history.length - 400);
+  for (const ev of events) st.history.push({ kind: 'event', n: ++app.seq, ev });
+  if (st.history.length > EVENTS_KEEP) st.history.splice(0, st.history.length - EVENTS_KEEP);
 }
 
 // ---- clocks ----------------------------------------------------------------------
@@ -99,7 +101,8 @@ export function renderTable(root, st) {
           h('details', { class: 'keys' }, h('summary', null, t('Keyboard')), h('div', { class: 'keylist' })),
           h('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); const i = /** @type {HTMLInputElement} */ ($('input', e.target)); if (i.value.trim()) send({ type: 'chat', table: st.id, text: i.value.trim() }); i.value = ''; } },
             h('input', { type: 'text', maxlength: '200', placeholder: t('Chat…'), 'aria-label': t('Chat message') }),
-            h('button', { type: 'submit', class: 'btn' }, t('Send'))))),
+            h('button', { type: 'submit', class: 'btn' }, t('Send'))),
+          h('div', { class: 'ignored-list', id: 'ignored' }))),
       h('div', { class: 'overlay-host' }));
     root.append(scr);
   }
@@ -131,6 +134,7 @@ export function renderTable(root, st) {
   }
   renderStatus($('#status', scr), ctx);
   renderHistory($('#history', scr), ctx);
+  renderIgnored($('#ignored', scr));
   renderKeys($('.keylist', scr), ctx);
   renderOverlay($('.overlay-host', scr), ctx);
   if (ctx.view && ctx.game && ctx.game.afterRender) safe(() => ctx.game.afterRender(ctx, scr));
@@ -287,13 +291,14 @@ function renderStatus(box, ctx) {
   box.append(h('p', { class: `line ${mine ? 'yours' : ''}`, id: 'status-line' }, line, shared ? [' ', ctx.clock(shared)] : null));
 }
 
+/** The last game events and the kept chat lines, in the order they came. */
 function renderHistory(box, ctx) {
   const { st } = ctx;
-  const items = st.history.slice(-150);
+  const items = [...st.history.slice(-EVENTS_SHOWN), ...st.chat.map((c) => ({ kind: 'chat', ...c }))].sort((a, b) => a.n - b.n);
   clear(box);
   for (const it of items) {
     let node = null;
-    if (it.kind === 'chat') node = h('li', { class: 'chatmsg' }, h('b', null, it.from, ': '), it.text);
+    if (it.kind === 'chat') node = chatLine(it);
     else if (ctx.game && ctx.game.narrate) {
       const out = safe(() => ctx.game.narrate(it.ev, ctx));
       if (out) node = h('li', { class: `ev ev-${it.ev.type} ${out.cls || ''}` }, out.node || out);
@@ -301,6 +306,23 @@ function renderHistory(box, ctx) {
     if (node) box.append(node);
   }
   box.scrollTop = box.scrollHeight;
+}
+
+function chatLine(c) {
+  const mine = c.player != null && c.player === app.me.player;
+  return h('li', { class: 'chatmsg', dataset: { player: c.player ?? '' } }, h('b', null, c.from, ': '), c.text,
+    !mine && c.player != null ? h('button', { type: 'button', class: 'ignore', dataset: { ignore: c.player },
+      title: t('Ignore {name}: hide their chat', { name: c.from }), 'aria-label': t('Ignore {name}: hide their chat', { name: c.from }),
+      onclick: () => ignorePlayer(c.player, c.from) }, t('ignore')) : null);
+}
+
+function renderIgnored(box) {
+  clear(box);
+  const ids = Object.keys(app.ignored);
+  if (!ids.length) return;
+  append(box, [h('span', { class: 'muted small' }, t('Ignored:')), ' ',
+    ids.map((id) => h('button', { type: 'button', class: 'btn ghost unignore', dataset: { unignore: id },
+      title: t('Show {name}’s chat again', { name: app.ignored[id] }), onclick: () => unignorePlayer(id) }, app.ignored[id], ' ✕'))]);
 }
 
 function renderKeys(box, ctx) {
