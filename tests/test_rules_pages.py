@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from feltroom.catalog import catalog
 from feltroom.registry import GAMES
 
-from .rules_text import LANGS, TEXTS, page_ids, spec_ids
+from .rules_text import LANGS, ROOT, TEXTS, page_ids, spec_ids
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -34,3 +36,13 @@ def test_every_lobby_option_has_a_one_line_hint() -> None:
         for opt in game["options"]:
             hint = opt["hint"]
             assert hint and "\n" not in hint and len(hint) <= 100, (game["name"], opt["key"], hint)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_rule_an_engine_rejects_with_is_on_the_page(game: str) -> None:
+    """An error's rule link always lands on a rule: the IDs the engine raises are all anchored."""
+    prefix = spec_ids(game)[0].split("-")[0]
+    source = (ROOT / "src" / "feltroom" / "games" / f"{game}.py").read_text(encoding="utf-8")
+    raised = set(re.findall(rf'"({prefix}-[A-Z0-9-]+)"', source))
+    assert raised, "the engine names the rules it enforces"
+    assert not raised - set(page_ids(game, "en")), sorted(raised - set(page_ids(game, "en")))
