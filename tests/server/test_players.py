@@ -37,9 +37,10 @@ def test_a_finished_game_rates_every_seat_once_bots_too(tmp_path: Path) -> None:
         play_to_the_end(served, [ann, bob], tid)
         game = served.room.tables[tid].game
         assert game is not None
+        assert ann.player and bob.player
         ids = [ann.player, bob.player, "bot:random"]
         store = served.room.store
-        after = {p: store.player_ratings(p)["cribbage"] for p in ids}  # type: ignore[index]
+        after = {p: store.player_ratings(p)["cribbage"] for p in ids}
         assert all(r.games == 1 for r in after.values())
         winner = ids[game.winners[0]]
         last = ids[min(range(3), key=lambda s: game.scores[s])]

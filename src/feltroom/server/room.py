@@ -117,7 +117,7 @@ class Room:
         self._lobby_dirty = False
         text = dumps(self.lobby_message())
         for c in list(self.lobby_subs):
-            c.send(text)
+            c.send_lobby(text)
 
     # ------------------------------------------------------------------ connections
 

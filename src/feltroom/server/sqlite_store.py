@@ -8,6 +8,7 @@ import sqlite3
 import threading
 from typing import Any
 
+from .migrations import Migration, migrate, statements
 from .names import name_key
 from .ratings import Rating, Settlement
 from .store import UNFINISHED, DuplicateId, FinishedGame, GameLine, PlayerRow, TableRow
@@ -23,6 +24,9 @@ CREATE INDEX IF NOT EXISTS tables_state ON tables(state);
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL, seq INTEGER NOT NULL, seat TEXT NOT NULL, action TEXT NOT NULL, at REAL NOT NULL,
     PRIMARY KEY (table_id, seq)) WITHOUT ROWID;
+"""
+
+ACCOUNTS_AND_RATINGS = """
 CREATE TABLE IF NOT EXISTS ratings (
     player TEXT NOT NULL, game TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL,
     PRIMARY KEY (player, game)) WITHOUT ROWID;
@@ -35,6 +39,28 @@ CREATE INDEX IF NOT EXISTS results_player ON results(player, ended);
 CREATE TABLE IF NOT EXISTS tokens (
     token_hash TEXT PRIMARY KEY, player TEXT NOT NULL) WITHOUT ROWID;
 """
+
+
+def players_password_and_name_key(db: sqlite3.Connection) -> None:
+    """Files from before accounts get the password column (every old player a guest); files from
+    before name keys get the column, filled from the stored names. (Files made before migrations
+    existed may have either already: hence the checks.)"""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(players)")}
+    if "password" not in columns:
+        db.execute("ALTER TABLE players ADD COLUMN password TEXT")
+    if "name_key" not in columns:
+        db.execute("ALTER TABLE players ADD COLUMN name_key TEXT")
+    rows = db.execute("SELECT id, name FROM players WHERE name_key IS NULL").fetchall()
+    db.executemany("UPDATE players SET name_key=? WHERE id=?", [(name_key(n), i) for i, n in rows])
+    db.execute("CREATE INDEX IF NOT EXISTS players_name_key ON players(name_key)")
+
+
+#: The schema's history (``migrations.py``); migration N makes the same change as ``postgres_store.MIGRATIONS``' N.
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "players, tables and actions", statements(SCHEMA)),
+    Migration(2, "accounts, name keys, ratings and results",
+              (*statements(ACCOUNTS_AND_RATINGS), players_password_and_name_key)),
+)
 
 
 PLAYER = "id, name, token_hash, password"  # the columns of a PlayerRow
@@ -51,8 +77,7 @@ class SQLiteStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA busy_timeout=5000")
-        self._db.executescript(SCHEMA)
-        self._migrate()
+        migrate(self._db, MIGRATIONS, begin="BEGIN IMMEDIATE")
         # Checkpoints (the only writes that fsync with synchronous=NORMAL) run in a thread of their
         # own, so that a slow disk never stalls a commit on the event loop.
         self._db.execute("PRAGMA wal_autocheckpoint=0")
@@ -72,21 +97,6 @@ class SQLiteStore:
             pass
         finally:
             db.close()
-
-    def _migrate(self) -> None:
-        """Files from before name keys get the column, filled from the stored names; files from
-        before accounts get the password column (every old player a guest)."""
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(players)")}
-        if "password" not in columns:
-            self._db.execute("ALTER TABLE players ADD COLUMN password TEXT")
-        if "name_key" not in columns:
-            self._db.execute("ALTER TABLE players ADD COLUMN name_key TEXT")
-        rows = self._db.execute("SELECT id, name FROM players WHERE name_key IS NULL").fetchall()
-        if rows:
-            self._db.execute("BEGIN")
-            self._db.executemany("UPDATE players SET name_key=? WHERE id=?", [(name_key(n), i) for i, n in rows])
-            self._db.execute("COMMIT")
-        self._db.execute("CREATE INDEX IF NOT EXISTS players_name_key ON players(name_key)")
 
     # players
     def find_player_named(self, name: str) -> PlayerRow | None:
