@@ -12,6 +12,7 @@ import argparse
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+
 from screenshots import ARGS, CHROMIUM, SIZES, server
 
 RULE = "krypkasino#KRYP-SWEEP-7"
