@@ -51,6 +51,18 @@ VARIANT_LABELS = {
     "face_card_functions": "Face cards have functions",
 }
 VARIANTS = tuple(VARIANT_LABELS)
+VARIANT_HINTS = {
+    "short_game": "Play only the first eight hands, from 8 cards down to 1.",
+    "dealer_follows_direction": "The next dealer is the neighbour in the direction play ended in.",
+    "remove_kq_small": "With 2 or 3 players, take the kings and queens out of the deck.",
+    "one_card_on_one_card_deal": "On a hand of one card each, everyone must say “one card” after the deal.",
+    "idiot_card": "Forgetting “one card” costs one card drawn at once instead of a lost turn.",
+    "count_out_continues": "Going out during a count does not end the hand if you must pick up.",
+    "threes_cancel_eights": "A three left in hand may also cancel an eight.",
+    "punitive_scoring": "Threes cannot cancel aces, and a spare three scores 100.",
+    "going_out_minus_10": "The player who goes out scores −10 instead of 0.",
+    "face_card_functions": "Jacks make the next player draw, the queen of spades draws five, a king plays three.",
+}
 
 
 def decks_for(players: int) -> tuple[int, ...]:
@@ -179,9 +191,11 @@ class Craits(Game):
     title = "Craits"
     blurb = "Shedding game of fifteen hands with special cards."
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        *(Option(v, False, (False, True), label=label) for v, label in VARIANT_LABELS.items()),
-        Option("decks", lambda n: decks_for(n)[-1], (1, 2), label="Decks", values_at=decks_for),
-        Option("turn_time", None, (None, 30, 45, 60), label="Turn timer", unit="s"),
+        *(Option(v, False, (False, True), label=label, hint=VARIANT_HINTS[v]) for v, label in VARIANT_LABELS.items()),
+        Option("decks", lambda n: decks_for(n)[-1], (1, 2), label="Decks", values_at=decks_for,
+               hint="With 6 players: one deck, or two shuffled together."),
+        Option("turn_time", None, (None, 30, 45, 60), label="Turn timer", unit="s",
+               hint="Seconds for each decision; then you are treated as unable to play and draw."),
         Option("first_dealer", None, seat=True),
     )
 

@@ -135,11 +135,16 @@ class Cribbage(Game):
     title: ClassVar[str] = "Cribbage"
     blurb: ClassVar[str] = "Pegging, fifteens and runs on the board."
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("target", 121, choices=(61, 91, 121, 241), label="Target"),
-        Option("counting", "manual", choices=("manual", "automatic"), label="Counting"),
-        Option("teams", "none", choices=("none", "2x2", "2x3", "3x2"), label="Teams", values_at=teams_for),
-        Option("crib_flush", "hand", choices=("hand", "five"), label="Crib flush"),
-        Option("turn_time", None, choices=(None, 30, 45, 60), label="Turn timer", unit="s"),
+        Option("target", 121, choices=(61, 91, 121, 241), label="Target",
+               hint="The first side to reach this score wins at once."),
+        Option("counting", "manual", choices=("manual", "automatic"), label="Counting",
+               hint="Manual: you claim your hand's points and missed points go to the others (muggins)."),
+        Option("teams", "none", choices=("none", "2x2", "2x3", "3x2"), label="Teams", values_at=teams_for,
+               hint="Play in partnerships that share one score (4 or 6 players)."),
+        Option("crib_flush", "hand", choices=("hand", "five"), label="Crib flush",
+               hint="Hand: the crib scores a flush like a hand; five: only with the starter of the same suit."),
+        Option("turn_time", None, choices=(None, 30, 45, 60), label="Turn timer", unit="s",
+               hint="Seconds for each decision; then the room plays for you (a manual count claims 0)."),
         Option("first_dealer", None, seat=True),
     )
 

@@ -99,9 +99,12 @@ class Crisp(Game):
     blurb: ClassVar[str] = "Memory and bluff: three face-down cards, lowest total wins."
     # The lobby offers three end limits (CRISP-ONL-2) and runs the clock itself.
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("end_limit", 100, lo=1, hi=1000, label="End limit", lobby_choices=(50, 100, 150)),
-        Option("draw_time", None, choices=(None, 30, 45, 60), label="Draw timer", unit="s"),
-        Option("draw_from_discard", False, choices=(False, True), label="Draw from the discard pile"),
+        Option("end_limit", 100, lo=1, hi=1000, label="End limit", lobby_choices=(50, 100, 150),
+               hint="The game ends after the round in which someone reaches this many points."),
+        Option("draw_time", None, choices=(None, 30, 45, 60), label="Draw timer", unit="s",
+               hint="Seconds for each draw; when they run out, the rest of the turn is lost."),
+        Option("draw_from_discard", False, choices=(False, True), label="Draw from the discard pile",
+               hint="Any draw may take the top discard instead, which must then be swapped in."),
         Option("clock", False, choices=(False, True), fixed=True),
         Option("first_dealer", None, seat=True),
     )

@@ -312,8 +312,10 @@ class Krypkasino(Game):
     title = "Krypkasino"
     blurb = "Swedish reverse casino: avoid the points."
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("dealer_rounds", 1, choices=(1, 2, 3, 4), label="Dealer rounds"),
-        Option("turn_time", None, choices=(None, 30, 45, 60), label="Turn timer", unit="s"),
+        Option("dealer_rounds", 1, choices=(1, 2, 3, 4), label="Dealer rounds",
+               hint="How many times each player deals: the match lasts this many deals per player."),
+        Option("turn_time", None, choices=(None, 30, 45, 60), label="Turn timer", unit="s",
+               hint="Seconds for each turn; then your lowest legal card is played for you."),
         Option("first_dealer", None, seat=True),
     )
 
