@@ -4,22 +4,20 @@
 ``CraitsCore`` re-implements what ``to_act``, ``is_over``, ``scores``, ``winners``,
 ``legal_actions`` and ``apply`` need, with C arrays for the hands, stock and discard pile.
 Everything else (events, views, records, errors) comes from the reference engine
-``feltroom.games.craits.Craits`` replayed by ``FastGame`` ("the shadow"). The core consumes
-``self.rng`` exactly as the reference does (the same shuffles of the same lists, in the same
-order), so the shadow deals the same cards.
+``feltroom.games.craits.Craits`` replayed by ``FastGame`` ("the shadow"). The core draws from
+``self.rng`` (format 2: PCG32, run in C on its state) exactly as the reference does (the same
+shuffles of the same lists, in the same order), so the shadow deals the same cards.
 
 Covered: every option of ``Craits.OPTIONS`` (all the variants, ``decks``, ``first_dealer``,
 ``turn_time``). The CLOCK actions (``close``, ``timeout``) go through ``self._degrade``.
 """
-
-import random as _random
 
 from cpython.list cimport PyList_New, PyList_SET_ITEM, PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.ref cimport PyObject, Py_INCREF
 from cpython.object cimport PyObject_RichCompareBool, Py_EQ
 from libc.string cimport memset
 
-from feltroom._fastcore cimport new_events, randbelow, set_slot, slot_offset
+from feltroom._fastcore cimport Pcg32, new_events, pcg32_below, pcg32_load, pcg32_store, set_slot, slot_offset
 
 
 from feltroom.games.craits import VARIANTS as _VARIANTS
@@ -93,7 +91,6 @@ _POINTS = (0, 1, 20, 3, 15, 30, 30, 20, 50, 30, 25, 10, 10, 10)
 cdef tuple SEATS = tuple((s,) for s in range(MAXP))  # to_act of one seat
 cdef tuple SEAT_INTS = tuple(range(MAXP))
 _OPTION_KEYS = frozenset((*_VARIANTS, "decks", "turn_time", "first_dealer"))
-_Random = _random.Random
 
 cdef str S_DRAW = "draw"
 cdef str S_ONE = "one"
@@ -199,20 +196,18 @@ cdef inline void _remove(unsigned char* hand, int* size, unsigned char card) noe
     size[0] = n - 1
 
 
-cdef int _shuffle(object rng, unsigned char* a, int length) except -1:
-    """``rng.shuffle`` on the list ``a[:length]``, with the same result and the same RNG use."""
+cdef int _shuffle(object dealer, unsigned char* a, int length) except -1:
+    """``dealer.shuffle`` (a ``Pcg32Dealer``) on the list ``a[:length]``: the same draws, the same result."""
     cdef int i, j
-    cdef list tmp
-    if type(rng) is _Random:  # Random.shuffle with _randbelow_with_getrandbits, called from C
-        getrandbits = rng.getrandbits
-        for i in range(length - 1, 0, -1):
-            j = randbelow(getrandbits, i + 1)
-            a[i], a[j] = a[j], a[i]
-        return 0
-    tmp = [a[i] for i in range(length)]
-    rng.shuffle(tmp)
-    for i in range(length):
-        a[i] = tmp[i]
+    cdef unsigned char t
+    cdef Pcg32 rng
+    pcg32_load(dealer, &rng)
+    for i in range(length, 1, -1):
+        j = pcg32_below(&rng, i)
+        t = a[j]
+        a[j] = a[i - 1]
+        a[i - 1] = t
+    pcg32_store(dealer, &rng)
     return 0
 
 

@@ -64,6 +64,7 @@ class Room:
                         if seat.player is not None:
                             seat.player.tables.add(t.id)
                 t.state, t.seed, t.salt, t.fair, t.started = row.state, row.seed, row.salt, row.fair, row.started
+                t.format = row.extra.get("format", 1)  # stored before the format was: random.Random's deals
                 self.tables[t.id] = t
                 if t.state == "playing":
                     t.resume(self.store.actions(t.id), now)

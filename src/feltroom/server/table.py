@@ -12,6 +12,7 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..dealing import CURRENT_FORMAT
 from ..errors import IllegalAction, InvalidAction
 from ..game import CLOCK, Game
 from ..registry import new_game, replay
@@ -66,6 +67,7 @@ class Table:
         self.state = "waiting"
         self.game: Game | None = None
         self.seed: int | None = None
+        self.format = CURRENT_FORMAT  # the dealing (feltroom.dealing) of its game: stored, and resumed with
         self.salt: str | None = None
         self.fair: str | None = None
         self.started: float | None = None
@@ -209,7 +211,8 @@ class Table:
     def row(self) -> TableRow:
         seats = [{"player": s.player.id if s.player else None, "bot": s.bot, "left": s.left} for s in self.seats]
         return TableRow(self.id, self.game_name, self.players, self.options, self.host.id, seats, self.state,
-                        self.seed, self.salt, self.fair, self.created, self.started, self.ended)
+                        self.seed, self.salt, self.fair, self.created, self.started, self.ended,
+                        extra={"format": self.format})
 
     def save(self) -> None:
         self.room.store.save_table(self.row())
@@ -230,6 +233,7 @@ class Table:
         self.seed, self.salt = new_seed_salt()
         self.fair = fair_hash(self.seed, self.salt)
         self.game = new_game(self.game_name, players=self.players, seed=self.seed, options=self.options)
+        self.format = self.game.format
         self.state = "playing"
         self.started = now
         for i, s in enumerate(self.seats):
@@ -246,7 +250,7 @@ class Table:
     def resume(self, actions: list[tuple[int | str, str]], now: float) -> None:
         """Rebuild a running game from its stored actions (after a restart); clocks restart in full."""
         assert self.seed is not None
-        record = {"format": 1, "name": self.game_name, "players": self.players, "options": self.options,
+        record = {"format": self.format, "name": self.game_name, "players": self.players, "options": self.options,
                   "seed": self.seed, "deck": None, "actions": [[s, a] for s, a in actions]}
         self.game = replay(record)
         # the timers still running, restarted in full; one whose action was applied (or no longer
