@@ -24,8 +24,10 @@ serve: $(STAMP)
 
 test: lint typecheck unit
 
+# cython-lint (the .pyx/.pxd, configured in pyproject.toml) runs pycodestyle from PATH.
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/cython-lint src
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -376,7 +376,7 @@ cdef class CraitsCore:
     cdef int _deal(self) except -1:
         """Deal hand ``hand_no + 1`` (CRAITS-DEAL-*)."""
         cdef St* st = &self.st
-        cdef int n = st.n, i, j, seat, size, dealt, d, c, m
+        cdef int n = st.n, i, j, seat, size, dealt, d, m
         cdef unsigned char order[MAXC]
         cdef list lst
         if st.hand_no:
@@ -445,8 +445,8 @@ cdef class CraitsCore:
     cdef int _draw(self, int seat, int k) except -1:
         """Draw ``k`` cards one at a time (CRAITS-SHUF-*); 1 if the hand ended."""
         cdef St* st = &self.st
-        cdef int i
-        for i in range(k):
+        cdef int _card
+        for _card in range(k):
             if st.nstock == 0:
                 if self._refill(seat):
                     return 1
@@ -585,7 +585,7 @@ cdef class CraitsCore:
         cdef St* st = &self.st
         cdef int rank = card // 4 + 1
         cdef int after = self._next(seat)
-        cdef int victim, i
+        cdef int victim, _seat
         if rank == 1 or rank == 3 or rank == 8 or rank == 9:
             if st.hsize[seat] == 0:
                 return 1
@@ -605,7 +605,7 @@ cdef class CraitsCore:
             after = self._next(after)
         elif rank == 5:
             victim = after
-            for i in range(st.n - 1):
+            for _seat in range(st.n - 1):
                 if self._draw(victim, 1):
                     return 1
                 victim = self._next(victim)
@@ -646,7 +646,7 @@ cdef class CraitsCore:
         cdef unsigned char* hand = st.hands[seat]
         cdef int size = st.hsize[seat]
         cdef int one = 1 if size == 2 else 0
-        cdef int i, j, c, prev = -1, nl = 0, top, trank, active = st.active, count = st.count
+        cdef int i, j, c, prev = -1, nl = 0, top, active = st.active, count = st.count
         cdef PyObject* tmp[MAXLEGAL]
         cdef list out
         cdef object item
@@ -758,7 +758,7 @@ cdef class CraitsCore:
         cdef St* st = &self.st
         cdef object legal
         cdef Py_ssize_t i, nl
-        cdef int code, r, s
+        cdef int code, r
         if not self.core_active:
             return self._degrade(seat, action)
         if type(seat) is not int and seat != S_CLOCK:  # True == 1, but True is no seat

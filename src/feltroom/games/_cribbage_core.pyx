@@ -637,7 +637,7 @@ cdef class CribbageCore:
         cdef int n = s.n
         cdef int* h = s.hands[seat]
         cdef int m = s.hlen[seat]
-        cdef int i, k = 0, q, nxt, room, points
+        cdef int i, _seat, k = 0, q, nxt, room, points
         for i in range(m):
             if h[i] != card:
                 h[k] = h[i]
@@ -659,7 +659,7 @@ cdef class CribbageCore:
         if s.count != 31:
             room = 31 - s.count
             q = seat
-            for i in range(n):  # the next seat that can play, this one last (CRIB-PEG-3)
+            for _seat in range(n):  # the next seat that can play, this one last (CRIB-PEG-3)
                 q = q + 1 if q + 1 < n else 0
                 if s.hlen[q] and VALUE[s.hands[q][0]] <= room:
                     nxt = q
@@ -672,7 +672,7 @@ cdef class CribbageCore:
             s.count = 0
             s.slen = 0
             q = seat
-            for i in range(n):
+            for _seat in range(n):
                 q = q + 1 if q + 1 < n else 0
                 if s.hlen[q]:
                     nxt = q
