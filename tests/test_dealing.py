@@ -320,3 +320,17 @@ def test_no_deal_calls_the_random_module(name: str, monkeypatch: pytest.MonkeyPa
             assert again.log == pure.log and again.scores == pure.scores
             twin = pure.copy()
             assert twin.rng == pure.rng
+
+
+@pytest.mark.parametrize("seed", [0, 1, SEED, 2**100 + 3])
+def test_the_compiled_shuffle_and_sample_are_the_python_ones(seed: int) -> None:
+    """With ``_fastcore`` built, lists are dealt in C; the Python loops are the definition."""
+    fastcore = pytest.importorskip("feltroom._fastcore")
+    c, py = Pcg32Dealer(seed), Pcg32Dealer(seed)
+    for n in (0, 1, 2, 3, 52, 104, 1000):
+        a, b = list(range(n)), list(range(n))
+        fastcore.pcg32_shuffle(c, a)
+        py.py_shuffle(b)
+        assert a == b and c == py
+        for k in {0, n // 2, n}:
+            assert fastcore.pcg32_sample(c, a, k) == py.py_sample(a, k) and c == py

@@ -130,3 +130,33 @@ cdef int pcg32_store(object dealer, Pcg32* rng) except -1:
     """Write ``rng``'s state back into the ``Pcg32Dealer`` it was loaded from."""
     dealer.state = PyLong_FromUnsignedLongLong(rng.state)
     return 0
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def pcg32_shuffle(dealer, list items):
+    """``Pcg32Dealer.shuffle`` on a list, in C (the reference engines' deals use it when built)."""
+    cdef Pcg32 rng
+    cdef Py_ssize_t i, j
+    pcg32_load(dealer, &rng)
+    for i in range(len(items), 1, -1):
+        j = pcg32_below(&rng, <uint32_t>i)
+        items[j], items[i - 1] = items[i - 1], items[j]
+    pcg32_store(dealer, &rng)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def pcg32_sample(dealer, population, Py_ssize_t k):
+    """``Pcg32Dealer.sample`` (``0 <= k <= len(population)``), in C."""
+    cdef list pool = list(population)
+    cdef Py_ssize_t n = len(pool), i, j
+    cdef list out = []
+    cdef Pcg32 rng
+    pcg32_load(dealer, &rng)
+    for i in range(n, n - k, -1):
+        j = pcg32_below(&rng, <uint32_t>i)
+        out.append(pool[j])
+        pool[j] = pool[i - 1]
+    pcg32_store(dealer, &rng)
+    return out
