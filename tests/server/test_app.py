@@ -6,9 +6,11 @@ import sqlite3
 import warnings
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from feltroom.server import create_app
+from feltroom.server.pg_local import free_port
 from feltroom.server.protocol import MESSAGES, ProtocolError, parse
 from feltroom.server.sqlite_store import SQLiteStore
 from feltroom.server.store import PlayerRow, TableRow, open_store
@@ -49,6 +51,9 @@ def test_every_message_type_parses_and_nothing_is_coerced() -> None:
         "act": '{"type": "act", "table": "t1", "action": "draw", "seq": 0, "id": "a"}',
         "chat": '{"type": "chat", "table": "t1", "text": "hi"}',
         "ping": '{"type": "ping", "id": 3}',
+        "rematch": '{"type": "rematch", "table": "t1"}',
+        "register": '{"type": "register", "password": "correct horse"}',
+        "login": '{"type": "login", "name": "ann", "password": "correct horse"}',
     }
     assert set(examples) == set(MESSAGES)
     for kind, text in examples.items():
@@ -66,9 +71,9 @@ def test_every_message_type_parses_and_nothing_is_coerced() -> None:
 def test_the_sqlite_store_uses_wal_and_keeps_actions_in_order(tmp_path: Path) -> None:
     store = open_store(f"sqlite:///{tmp_path / 's.sqlite'}")
     assert isinstance(store, SQLiteStore)
-    store.save_player(PlayerRow("p1", "ann", "h1"))
+    store.add_player(PlayerRow("p1", "ann", "h1"))
     assert store.find_player("h1") == PlayerRow("p1", "ann", "h1") and store.find_player("h2") is None
-    store.save_table(TableRow("t1", "crisp", 2, {"end_limit": 50}, "p1", [{"player": "p1", "bot": None}] * 2,
+    store.add_table(TableRow("t1", "crisp", 2, {"end_limit": 50}, "p1", [{"player": "p1", "bot": None}] * 2,
                               "playing", 7, "ab" * 16, "f", 1.0, 2.0))
     actions: list[tuple[int | str, str]] = [(1, "draw"), (1, "discard"), ("CLOCK", "release")]
     for seq, (seat, action) in enumerate(actions, 1):
@@ -78,5 +83,5 @@ def test_the_sqlite_store_uses_wal_and_keeps_actions_in_order(tmp_path: Path) ->
     store.close()
     with sqlite3.connect(tmp_path / "s.sqlite") as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-    with pytest.raises(NotImplementedError):
-        open_store("postgresql://localhost/feltroom")
+    with pytest.raises(psycopg.OperationalError, match="Connection refused"):  # a PostgreSQL URL: no server there
+        open_store(f"postgresql://feltroom@127.0.0.1:{free_port()}/feltroom")

@@ -3,7 +3,6 @@ again on the same SQLite file: the game resumes with nothing lost (same seq, sam
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
@@ -16,10 +15,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-import pytest
-from websockets.sync.client import ClientConnection, connect
-
-pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used as a context manager")
+from .served import Peer
 
 
 def free_port() -> int:
@@ -49,44 +45,12 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
     raise AssertionError("the server did not start")
 
 
-class WS:
-    def __init__(self, port: int, name: str, token: str | None = None) -> None:
-        self.ws: ClientConnection = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=5)
-        self.updates: dict[str, dict[str, Any]] = {}
-        self.inbox: list[dict[str, Any]] = []
-        self.send({"type": "hello", "protocol": 1, "name": name, "token": token})
-        self.welcome = self.recv_type("welcome")
-        self.token: str = self.welcome["token"]
-
-    def send(self, msg: dict[str, Any]) -> None:
-        self.ws.send(json.dumps(msg))
-
-    def recv(self, timeout: float = 10) -> dict[str, Any]:
-        msg: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
-        self.inbox.append(msg)
-        if msg.get("type") == "update":
-            self.updates[msg["table"]] = msg
-        return msg
-
-    def recv_type(self, kind: str) -> dict[str, Any]:
-        while True:
-            msg = self.recv()
-            if msg["type"] == kind:
-                return msg
-            assert msg["type"] != "error", msg
-
-    def wait_seq(self, tid: str, seq: int, timeout: float = 10) -> None:
-        end = time.monotonic() + timeout
-        while self.updates.get(tid, {}).get("seq", -1) < seq:
-            self.recv(timeout=max(0.01, end - time.monotonic()))
-
-
 def test_kill_9_mid_game_and_restart_resumes_every_table(tmp_path: Path) -> None:
     db = tmp_path / "room.sqlite"
     port = free_port()
     proc = start_server(db, port)
     try:
-        clients = [WS(port, n) for n in ("ann", "bob", "cid", "dee")]
+        clients = [Peer(port, n) for n in ("ann", "bob", "cid", "dee")]
         clients[0].send({"type": "create", "game": "crisp", "seats": 4, "options": {"end_limit": 100}})
         tid = clients[0].recv_type("table")["table"]
         for c in clients[1:]:
@@ -126,7 +90,7 @@ def test_kill_9_mid_game_and_restart_resumes_every_table(tmp_path: Path) -> None
 
     proc = start_server(db, port)
     try:
-        again = [WS(port, "whoever", token=c.token) for c in clients]
+        again = [Peer(port, "whoever", token=c.token) for c in clients]
         for i, c in enumerate(again):
             old = clients[i].welcome
             assert c.welcome["player"] == old["player"] and c.welcome["name"] == old["name"]

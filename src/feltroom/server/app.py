@@ -7,23 +7,29 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..catalog import catalog
+from . import logfilter, profiles
 from . import protocol as p
+from .address import TrustedProxies, client_address
 from .clock import Clock, RealClock
 from .connection import Connection
 from .limits import Limits
 from .room import Room
-from .store import open_store
+from .security import BrowserSecurity
+from .store import UNFINISHED, open_store
 
 log = logging.getLogger("feltroom.server")
 
@@ -35,19 +41,27 @@ PLACEHOLDER = """<!doctype html><html lang="en"><meta charset="utf-8"><title>fel
 
 
 def create_app(database: str | None = None, *, clock: Clock | None = None, limits: Limits | None = None,
-               grace: float = 60.0, bot_delay: float = 0.6, static_dir: str | Path | None = None) -> Starlette:
+               grace: float = 60.0, bot_delay: float = 0.6, static_dir: str | Path | None = None,
+               allow_origins: Iterable[str] = (), trusted_proxies: Iterable[str] = ()) -> Starlette:
     """The room as a Starlette app.
 
-    ``database``: a SQLite file path or ``sqlite:///path`` (default ``feltroom.sqlite``).
+    ``database``: a SQLite file path or ``sqlite:///path`` (default ``feltroom.sqlite``), or a
+    ``postgresql://`` URL (``store.open_store``).
     ``clock``: the room's clock (a ``FakeClock`` in tests). ``grace``: seconds a disconnected
     seat keeps its place before a stand-in bot plays it. ``bot_delay``: a bot's think time.
+    ``allow_origins``: web origins besides the room's own whose pages may open ``/ws`` (security.py).
+    ``trusted_proxies``: addresses or networks whose ``X-Forwarded-For`` names the client
+    (address.py); serve the app with ``sockets.uvicorn_config`` for the TCP-level limits.
     """
     limits = limits or Limits()
+    trusted = TrustedProxies(trusted_proxies)
+    sockets_of: Counter[str] = Counter()  # open WebSockets per client address
     static = Path(static_dir) if static_dir is not None else STATIC
     state: dict[str, Any] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        logfilter.install()
         store = open_store(database)
         room = Room(store, clock or RealClock(), limits, grace=grace, bot_delay=bot_delay)
         state["room"] = room
@@ -59,7 +73,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
             yield
         finally:
             for t in room.tables.values():
-                t._cancel_tasks()
+                t.stop()
             store.close()
 
     async def index(request: Request) -> Response:
@@ -74,11 +88,33 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
         rec = room.store.record(tid)
         if rec is None:
             table = room.tables.get(tid)
-            if table is not None and table.state != "over":
+            if table is not None and table.state in UNFINISHED:
                 return JSONResponse({"error": "the game is not over: its record is published at the end"},
                                     status_code=409)
             return JSONResponse({"error": f"no finished game {tid!r}"}, status_code=404)
         return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="{tid}.json"'})
+
+    async def player_page(request: Request) -> Response:
+        room: Room = state["room"]
+        before = request.query_params.get("before")
+        try:
+            cursor = float(before) if before is not None else None
+        except ValueError:
+            return JSONResponse({"error": "before: a number (the `next` of the previous page)"}, status_code=400)
+        page = profiles.profile(room.store, request.path_params["player"], cursor)
+        if page is None:
+            return JSONResponse({"error": f"no player {request.path_params['player']!r}"}, status_code=404)
+        return JSONResponse(page)
+
+    async def leaderboard(request: Request) -> Response:
+        room: Room = state["room"]
+        board = profiles.leaderboard(room.store, request.path_params["game"])
+        if board is None:
+            return JSONResponse({"error": f"no game {request.path_params['game']!r}"}, status_code=404)
+        return JSONResponse(board)
+
+    async def games(request: Request) -> Response:
+        return JSONResponse({"games": catalog()})
 
     async def tables(request: Request) -> Response:
         room: Room = state["room"]
@@ -86,17 +122,31 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
 
     async def ws_endpoint(ws: WebSocket) -> None:
         room: Room = state["room"]
+        address = client_address(ws.client.host if ws.client else "",
+                                 (v for k, v in ws.scope["headers"] if k == b"x-forwarded-for"), trusted)
+        refusal = None
         if room.connections >= limits.max_connections:
-            await ws.close(1013)
-            return
+            refusal = f"the room is full: at most {limits.max_connections} sockets"
+        elif sockets_of[address] >= limits.max_sockets_per_address:
+            refusal = f"at most {limits.max_sockets_per_address} sockets per address"
         await ws.accept()
+        if refusal is not None:  # accepted first so that the client sees the code, not a bare 403
+            await ws.close(1013, refusal)
+            return
         room.connections += 1
-        conn = Connection(ws, limits, time.monotonic())
-        writer = asyncio.get_running_loop().create_task(conn.writer())
+        sockets_of[address] += 1
+        conn = Connection(ws, limits, time.monotonic(), address)
+        loop = asyncio.get_running_loop()
+        writer = loop.create_task(conn.writer())
+        hello_due = loop.call_later(limits.hello_timeout, _hello_overdue, conn, limits.hello_timeout)
         try:
             await serve_socket(room, conn, ws, limits)
         finally:
+            hello_due.cancel()
             room.connections -= 1
+            sockets_of[address] -= 1
+            if not sockets_of[address]:
+                del sockets_of[address]
             room.closed(conn)
             conn.close(1000)
             try:
@@ -106,12 +156,16 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
 
     routes = [
         Route("/", index),
+        Route("/api/games", games),
         Route("/api/games/{table}/record", record),
         Route("/api/tables", tables),
+        Route("/api/players/{player}", player_page),
+        Route("/api/leaderboard/{game}", leaderboard),
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    security = Middleware(BrowserSecurity, allow_origins=tuple(allow_origins))
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[security])
 
 
 async def serve_socket(room: Room, conn: Connection, ws: WebSocket, limits: Limits) -> None:
@@ -148,6 +202,11 @@ async def serve_socket(room: Room, conn: Connection, ws: WebSocket, limits: Limi
             continue
         conn.strikes = 0
         await room.receive(conn, text, received)
+
+
+def _hello_overdue(conn: Connection, timeout: float) -> None:
+    if conn.player is None:
+        conn.close(1008, f"say hello (or login) within {timeout:g} s")
 
 
 def _id_of(text: str) -> Any:

@@ -24,7 +24,7 @@ PROTOCOL = 1
 
 #: Every error code the server sends (protocol.md).
 ERROR_CODES = ("bad_message", "invalid", "illegal", "stale", "forbidden", "not_found", "full",
-               "rate_limited", "too_large")
+               "rate_limited", "too_large", "name_taken")
 
 MessageId = StrictInt | Annotated[StrictStr, Field(max_length=64)] | None
 TableId = Annotated[StrictStr, Field(min_length=1, max_length=32)]
@@ -109,10 +109,28 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Hello | Lobby | Create | Join | Leave | Bot | Start | Watch | Act | Chat | Ping
+class Rematch(_Message):
+    type: Literal["rematch"]
+    table: TableId
+
+
+class Register(_Message):
+    type: Literal["register"]
+    password: Annotated[StrictStr, Field(max_length=200)]
+
+
+class Login(_Message):
+    type: Literal["login"]
+    name: Annotated[StrictStr, Field(max_length=200)]
+    password: Annotated[StrictStr, Field(max_length=200)]
+
+
+ClientMessage = (Hello | Lobby | Create | Join | Leave | Bot | Start | Watch | Act | Chat | Ping | Rematch | Register
+                 | Login)
 MESSAGES: dict[str, type[_Message]] = {
     "hello": Hello, "lobby": Lobby, "create": Create, "join": Join, "leave": Leave, "bot": Bot,
-    "start": Start, "watch": Watch, "act": Act, "chat": Chat, "ping": Ping,
+    "start": Start, "watch": Watch, "act": Act, "chat": Chat, "ping": Ping, "rematch": Rematch,
+    "register": Register, "login": Login,
 }
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")]

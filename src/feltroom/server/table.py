@@ -3,14 +3,26 @@
 Every change happens under the table's lock, one at a time: due CLOCK actions first, then
 the player's action through ``game.apply``; each applied action is stored before any
 client hears of it; then each seat gets its own ``update``.
+
+No game waits for ever on a person (the room decides this, not the rules):
+- a seated player without a socket gets the grace period, then a stand-in bot plays the seat —
+  from the start and from a restore too, not only after a disconnect;
+- when no CLOCK deadline runs (an untimed game), a seat that owes an action for
+  ``Limits.idle_standin`` seconds while another person waits gets its stand-in; the player takes
+  the seat back by acting;
+- a player who left a running game may take the seat back once;
+- a running table whose people are all away for the grace period plus ``Limits.abandon_after``
+  is ended as ``abandoned`` (not a finished game: no winners), its record published.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..dealing import CURRENT_FORMAT
 from ..errors import IllegalAction, InvalidAction
@@ -18,16 +30,30 @@ from ..game import CLOCK, Game
 from ..registry import new_game, replay
 from ..views import events_for
 from .bots import BotSeat, levels_for, standin_level
+from .clock import Clock
 from .connection import Connection, Player, dumps, dumps_list, dumps_str, with_id
 from .fair import fair_hash, new_seed_salt
+from .limits import KeyedRate, Limits
+from .names import clean_text
 from .protocol import ProtocolError
-from .store import TableRow
+from .ratings import result_line, settle_game
+from .store import UNFINISHED, Store, TableRow
 from .timers import Deadline, apply_timer_events, running
 
-if TYPE_CHECKING:
-    from .room import Room
-
 log = logging.getLogger("feltroom.server")
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    """What a table needs from the room it is in, and nothing more."""
+
+    store: Store
+    clock: Clock
+    limits: Limits
+    grace: float                         # seconds an absent player keeps the seat before a stand-in plays it
+    bot_delay: float                     # a bot's think time
+    changed: Callable[[Table], None]     # seats or state changed (the lobby shows it; the room drops ended tables)
+    chat_lines: KeyedRate                # chat lines per player id, across its sockets and tables
 
 
 @dataclass(eq=False)
@@ -38,6 +64,7 @@ class Seat:
     bot: str | None = None             # a bot the host seated
     standin: BotSeat | None = None     # plays for an absent player (after the grace period, or after leave)
     left: bool = False                 # the player left a running game (join takes the seat back)
+    took_back: bool = False            # the player took the seat back after leaving (allowed once)
     driver: BotSeat | None = None      # the host-seated bot's driver once playing
 
     @property
@@ -53,10 +80,23 @@ class Seat:
         return self.driver if self.bot is not None else self.standin
 
 
+@dataclass(eq=False)
+class Rematch:
+    """An offer to play the same game again at a new table, open until ``expires``."""
+
+    expires: float
+    accepted: set[int] = field(default_factory=set)   # seats
+    state: str = "offered"                             # offered, started, declined, lapsed
+    next: str | None = None                            # the new table, once started
+
+
 class Table:
-    def __init__(self, room: Room, table_id: str, game: str, players: int, options: dict[str, Any],
+    """One table from creation to its end: ``waiting`` → ``playing`` → ``over`` (or ``abandoned``);
+    a waiting table nobody sits at any more is ``closed`` and deleted."""
+
+    def __init__(self, services: Services, table_id: str, game: str, players: int, options: dict[str, Any],
                  host: Player, created: float) -> None:
-        self.room = room
+        self.services = services
         self.id = table_id
         self.game_name = game
         self.players = players
@@ -64,6 +104,7 @@ class Table:
         self.host = host
         self.created = created
         self.seats = [Seat() for _ in range(players)]
+        self.seats[0].player = host
         self.state = "waiting"
         self.game: Game | None = None
         self.seed: int | None = None
@@ -75,6 +116,11 @@ class Table:
         self.lock = asyncio.Lock()
         self.deadlines: dict[str, Deadline] = {}
         self.graces: dict[int, float] = {}
+        self.owing: dict[int, float] = {}     # seat → since when it owes an action
+        self.result: dict[str, Any] | None = None            # names, scores, winners once over
+        self.rating_changes: list[dict[str, Any]] | None = None  # per seat, once rated
+        self.rematch: Rematch | None = None   # an offer to play again, once over
+        self.abandon_at: float | None = None  # set while every person at the table is away
         self.spectators: set[Connection] = set()
         self._timer: asyncio.Task[None] | None = None
         self._timer_at: float | None = None
@@ -99,6 +145,10 @@ class Table:
     def names(self) -> list[str | None]:
         return [s.player.name if s.player else (f"bot:{s.bot}" if s.bot else None) for s in self.seats]
 
+    def identities(self) -> list[str | None]:
+        """Per seat, who answers for it: a player id, ``bot:LEVEL``, or ``None`` (free)."""
+        return [s.player.id if s.player else (f"bot:{s.bot}" if s.bot else None) for s in self.seats]
+
     def seat_list(self) -> list[dict[str, Any]]:
         out = []
         for i, s in enumerate(self.seats):
@@ -115,7 +165,7 @@ class Table:
     def lobby_entry(self) -> dict[str, Any]:
         return {"table": self.id, "game": self.game_name, "seats": self.players,
                 "taken": sum(s.taken for s in self.seats), "options": self.options, "state": self.state,
-                "host": self.host.name, "names": self.names()}
+                "host": self.host.name, "names": self.names(), "players": self.identities()}
 
     def table_message(self, you: int | None) -> dict[str, Any]:
         msg: dict[str, Any] = {
@@ -124,8 +174,9 @@ class Table:
             "seats": self.seat_list(), "you": you, "fair": self.fair,
             "seq": self.seq, "bot_levels": levels_for(self.game_name),
         }
-        if self.state == "over":
+        if self.state not in UNFINISHED:
             msg["record"] = f"/api/games/{self.id}/record"
+            msg["rating_changes"] = self.rating_changes
         return msg
 
     def audience(self) -> list[tuple[Connection, int | None]]:
@@ -139,17 +190,25 @@ class Table:
         out.extend((c, None) for c in self.spectators if c not in seen)
         return out
 
-    def update_message(self, seat: int | None, events: list[dict[str, Any]]) -> dict[str, Any]:
+    def update_encoder(self, new: list[dict[str, Any]]) -> Callable[[int | None], str]:
+        """The ``update`` text for each seat (``None``: a spectator) after the events ``new``.
+
+        The parts every recipient shares (each event, the deadlines) are serialised once; only
+        the view, the legal actions and the choice of events differ per seat."""
         game = self.game
         assert game is not None
-        return {
-            "type": "update", "table": self.id, "seq": len(game.actions), "seat": seat,
-            "view": game.view(seat),
-            "legal": game.legal_actions(seat) if seat is not None else [],
-            "events": events,
-            "deadlines": [d.public() for d in sorted(self.deadlines.values())],
-            "now": round(self.room.clock.now(), 3),
-        }
+        encoded = {id(e): dumps(e) for e in new}
+        head = f'{{"type":"update","table":{dumps_str(self.id)},"seq":{len(game.actions)},"seat":'
+        tail = (f',"deadlines":{dumps_list([d.public() for d in sorted(self.deadlines.values())])}'
+                f',"now":{round(self.services.clock.now(), 3)!r}}}')
+
+        def text(seat: int | None) -> str:
+            events = ",".join(encoded[id(e)] for e in events_for(new, seat))  # the one redaction point
+            legal = game.legal_actions(seat) if seat is not None else []
+            return (f'{head}{"null" if seat is None else seat},"view":{dumps(game.view(seat))}'
+                    f',"legal":{dumps_list(legal)},"events":[{events}]{tail}')
+
+        return text
 
     # ------------------------------------------------------------------ sending
 
@@ -170,28 +229,14 @@ class Table:
             conn.send(with_id(cache[seat], mid) if conn is sender else cache[seat])
 
     def send_full_update(self, conn: Connection, seat: int | None) -> None:
+        """The whole view, with no events (on reconnect and on ``watch``)."""
         if self.game is not None:
-            conn.send(self.update_message(seat, []))
+            conn.send(self.update_encoder([])(seat))
 
     def broadcast_update(self, start: int, sender: Connection | None = None, mid: Any = None) -> None:
-        """Send every seat (and the spectators) its ``update`` for the events from ``start``.
-
-        The parts every recipient shares (each event, the deadlines) are serialised once; only
-        the view, the legal actions and the choice of events differ per seat."""
-        game = self.game
-        assert game is not None
-        new = game.log[start:]
-        encoded = {id(e): dumps(e) for e in new}
-        head = (f'{{"type":"update","table":{dumps_str(self.id)},"seq":{len(game.actions)},"seat":')
-        tail = (f',"deadlines":{dumps_list([d.public() for d in sorted(self.deadlines.values())])}'
-                f',"now":{round(self.room.clock.now(), 3)!r}}}')
-
-        def text(seat: int | None) -> str:
-            events = ",".join(encoded[id(e)] for e in events_for(new, seat))  # the one redaction point
-            legal = game.legal_actions(seat) if seat is not None else []
-            return (f'{head}{"null" if seat is None else seat},"view":{dumps(game.view(seat))}'
-                    f',"legal":{dumps_list(legal)},"events":[{events}]{tail}')
-
+        """Send every seat (and the spectators) its ``update`` for the events from ``start``."""
+        assert self.game is not None
+        text = self.update_encoder(self.game.log[start:])
         for i, s in enumerate(self.seats):
             if s.player is None or not s.player.conns:
                 continue
@@ -209,13 +254,16 @@ class Table:
     # ------------------------------------------------------------------ storing
 
     def row(self) -> TableRow:
-        seats = [{"player": s.player.id if s.player else None, "bot": s.bot, "left": s.left} for s in self.seats]
+        seats = [{"player": s.player.id if s.player else None, "bot": s.bot, "left": s.left,
+                  "took_back": s.took_back} for s in self.seats]
+        extra: dict[str, Any] = {"format": self.format}
+        if self.result is not None:
+            extra["result"] = self.result
         return TableRow(self.id, self.game_name, self.players, self.options, self.host.id, seats, self.state,
-                        self.seed, self.salt, self.fair, self.created, self.started, self.ended,
-                        extra={"format": self.format})
+                        self.seed, self.salt, self.fair, self.created, self.started, self.ended, extra)
 
     def save(self) -> None:
-        self.room.store.save_table(self.row())
+        self.services.store.save_table(self.row())
 
     def record(self) -> dict[str, Any]:
         game = self.game
@@ -224,11 +272,23 @@ class Table:
         rec["meta"] = {**rec.get("meta", {}), "table": self.id, "names": self.names(), "salt": self.salt,
                        "fair": self.fair, "started": self.started, "ended": self.ended,
                        "bots": [s.bot for s in self.seats]}
+        if self.state == "abandoned":
+            rec["meta"]["abandoned"] = True
         return rec
 
     # ------------------------------------------------------------------ the game
 
-    def start(self, now: float, sender: Connection | None = None, mid: Any = None) -> None:
+    def start(self, conn: Connection, mid: Any = None) -> None:
+        """The host's ``start``: every seat taken, at least one by a person."""
+        self._host_waiting(conn, "start the game")
+        free = [i for i, s in enumerate(self.seats) if not s.taken]
+        if free:
+            raise ProtocolError("forbidden", f"every seat must be taken first (free: {', '.join(map(str, free))})")
+        if all(s.player is None for s in self.seats):
+            raise ProtocolError("forbidden", "a table with no person seated is not started")
+        self._deal(self.services.clock.now(), conn, mid)
+
+    def _deal(self, now: float, sender: Connection | None = None, mid: Any = None) -> None:
         """Deal: a fresh seed and salt, publish ``fair``, start the clocks and the bots."""
         self.seed, self.salt = new_seed_salt()
         self.fair = fair_hash(self.seed, self.salt)
@@ -241,11 +301,44 @@ class Table:
                 s.driver = BotSeat(s.bot, self.game, i)
         apply_timer_events(self.deadlines, self.game.log, now)
         self._legal = [self.game.legal_actions(s) for s in range(self.players)]
+        for i, s in enumerate(self.seats):
+            if s.player is not None and not s.player.conns:  # gone just before the start
+                self.graces[i] = now + self.services.grace
+        self._track_owing(now, None)
+        self._check_presence(now)
         self.save()
         self.broadcast_table(sender, mid)
         self.broadcast_update(0)
-        self.room.lobby_changed()
+        self.services.changed(self)
         self._after_change()
+
+    @classmethod
+    def restore(cls, services: Services, row: TableRow, player: Callable[[str], Player | None]) -> Table | None:
+        """The table stored as ``row``, as it was (a running game replayed from its actions);
+        ``player`` finds a stored player by id. ``None`` if its host is gone."""
+        host = player(row.host)
+        if host is None:
+            return None
+        t = cls(services, row.id, row.game, row.players, row.options, host, row.created)
+        t.seats[0].player = None
+        for seat, data in zip(t.seats, row.seats, strict=True):
+            seat.bot = data.get("bot")
+            seat.left = bool(data.get("left"))
+            seat.took_back = bool(data.get("took_back"))
+            if data.get("player"):
+                seat.player = player(data["player"])
+                if seat.player is not None:
+                    seat.player.tables.add(t.id)
+        t.state, t.seed, t.salt, t.fair, t.started = row.state, row.seed, row.salt, row.fair, row.started
+        t.format = row.extra.get("format", 1)  # stored before the format was: random.Random's deals
+        now = services.clock.now()
+        if t.state == "playing":
+            t.resume(services.store.actions(t.id), now)
+        else:  # nobody is connected yet: the seats of a waiting table expire as after a disconnect
+            for seat in t.seats:
+                if seat.player is not None:
+                    t.expire_later(seat.player)
+        return t
 
     def resume(self, actions: list[tuple[int | str, str]], now: float) -> None:
         """Rebuild a running game from its stored actions (after a restart); clocks restart in full."""
@@ -265,7 +358,9 @@ class Table:
             elif s.left and s.player is not None:
                 s.standin = BotSeat(standin_level(self.game_name), self.game, i)
             elif s.player is not None:
-                self.graces[i] = now + self.room.grace
+                self.graces[i] = now + self.services.grace
+        self._track_owing(now, None)
+        self._check_presence(now)
         if self.game.is_over:  # stored the last action but not the end
             self._finish(now)
         else:
@@ -297,6 +392,9 @@ class Table:
                                          "apply the updates you have not seen, then act again")
         try:
             self._apply(seat, action, received, conn, mid)
+            if self.seats[seat].standin is not None:  # the player is back: acting takes the seat back
+                self.seats[seat].standin = None
+                self.broadcast_table()
         except IllegalAction as e:
             raise ProtocolError("illegal", e.message, e.rule) from None
         except InvalidAction as e:
@@ -315,6 +413,12 @@ class Table:
                 del self.graces[int(key)]
                 self._standin(int(key))
                 continue
+            if kind == "idle":
+                self._standin(int(key))
+                continue
+            if kind == "abandon":
+                self._abandon(at)
+                return
             del self.deadlines[str(key)]
             game = self.game
             assert game is not None
@@ -329,7 +433,43 @@ class Table:
         for seat, at in self.graces.items():
             if best is None or at < best[0]:
                 best = (at, "grace", seat)
+        for seat, at in self._idle_deadlines():
+            if best is None or at < best[0]:
+                best = (at, "idle", seat)
+        if self.abandon_at is not None and (best is None or self.abandon_at < best[0]):
+            best = (self.abandon_at, "abandon", "")
         return best
+
+    def _idle_deadlines(self) -> list[tuple[int, float]]:
+        """Seats of people that owe an action in an untimed game while another person waits."""
+        if self.deadlines or not self.owing:
+            return []
+        present = {i for i, s in enumerate(self.seats) if s.player is not None and s.connected()}
+        out = []
+        for seat, since in self.owing.items():
+            s = self.seats[seat]
+            if s.player is not None and s.playing_bot() is None and present - {seat}:
+                out.append((seat, since + self.services.limits.idle_standin))
+        return out
+
+    def _track_owing(self, now: float, actor: int | str | None) -> None:
+        """Who owes an action since when: a seat's wait starts when it comes to act, or when it acted
+        and still has to act."""
+        assert self.game is not None
+        to_act = self.game.to_act
+        for seat in [s for s in self.owing if s not in to_act]:
+            del self.owing[seat]
+        for seat in to_act:
+            if seat not in self.owing or seat == actor:
+                self.owing[seat] = now
+
+    def _check_presence(self, now: float) -> None:
+        """Start (or stop) the count-down that ends a table every person has left."""
+        away = all(s.left or not s.player.conns for s in self.seats if s.player is not None)
+        if not away:
+            self.abandon_at = None
+        elif self.abandon_at is None:
+            self.abandon_at = now + self.services.grace + self.services.limits.abandon_after
 
     def _apply(self, seat: int | str, action: str, at: float, sender: Connection | None = None,
                mid: Any = None) -> None:
@@ -339,7 +479,7 @@ class Table:
         game.apply(seat, action)  # raises before any change
         canon = game.actions[-1][1]
         seq = len(game.actions)
-        self.room.store.append_action(self.id, seq, seat, canon, at)  # stored before it is sent
+        self.services.store.append_action(self.id, seq, seat, canon, at)  # stored before it is sent
         for s in range(self.players):
             legal = game.legal_actions(s)
             if legal != self._legal[s]:
@@ -348,34 +488,275 @@ class Table:
                     self._changed[s] = seq
         new = game.log[start:]
         apply_timer_events(self.deadlines, new, at)
+        self._track_owing(at, seat)
         if game.is_over:
             self.deadlines.clear()
         self.broadcast_update(start, sender, mid)
         if game.is_over:
             self._finish(at)
 
-    def _finish(self, now: float) -> None:
-        self.state = "over"
+    def _finish(self, now: float, state: str = "over") -> None:
+        """End the game: the final state, the record, the results and the new ratings are stored in
+        one transaction, then announced. Only a game that ended by its rules is rated."""
+        game = self.game
+        assert game is not None
+        self.state = state
         self.ended = now
+        try:
+            settlement = None
+            if state == "over":
+                self.result = result_line(game, self.names())
+                players = self.identities()
+                if None not in players:  # a seat whose player is gone (lost from the store) is not rated
+                    settlement = settle_game(self.services.store, game, [p for p in players if p is not None])
+            self.services.store.finish(self.row(), self.record(), settlement)
+            if settlement is not None:
+                self.rating_changes = settlement.changes()
+        except Exception:
+            # the store still holds the running game: a restart replays it and finishes it again
+            log.exception("table %s: could not store the end of the game", self.id)
         self.deadlines.clear()
         self.graces.clear()
-        self.room.store.finish(self.row(), self.record())
+        self.owing.clear()
+        self.abandon_at = None
         for s in self.seats:
             if s.player is not None:
                 s.player.tables.discard(self.id)
         self.broadcast_table()
-        self.room.lobby_changed()
-        self.room.forget_later(self.id)
+        self.services.changed(self)
+
+    # ------------------------------------------------------------------ rematch
+
+    def accept_rematch(self, conn: Connection, mid: Any) -> bool:
+        """A player of the finished game offers (or accepts) a rematch; ``True`` once every person
+        seated has: then the room starts the new table (``start_rematch``)."""
+        assert conn.player is not None
+        seat = self.seat_of(conn.player)
+        if seat is None:
+            raise ProtocolError("forbidden", "only the players of this game may ask for a rematch")
+        if self.state != "over":
+            raise ProtocolError("forbidden", f"a rematch is offered once the game is over (the table is {self.state})")
+        if self.rematch is not None and self.rematch.state == "started":
+            raise ProtocolError("forbidden", f"the rematch has started: table {self.rematch.next}")
+        if self.rematch is None or self.rematch.state != "offered":
+            self.rematch = Rematch(self.services.clock.now() + self.services.limits.rematch_window)
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().create_task(self._rematch_lapses(self.rematch))
+        self.rematch.accepted.add(seat)
+        if {i for i, s in enumerate(self.seats) if s.player is not None} <= self.rematch.accepted:
+            return True
+        self._announce_rematch(conn, mid)
+        return False
+
+    def start_rematch(self, old: Table, conn: Connection, mid: Any) -> None:
+        """Seat the players and bots of ``old`` as they sat, tell everyone at ``old``, and deal."""
+        assert old.rematch is not None
+        for seat, was in zip(self.seats, old.seats, strict=True):
+            seat.player, seat.bot = was.player, was.bot
+            if seat.player is not None:
+                seat.player.tables.add(self.id)
+        self.host = old.host
+        old.rematch.state, old.rematch.next = "started", self.id
+        old._announce_rematch(conn, mid)
+        for c in list(old.spectators):
+            self.watch(c, None)
+        self._deal(self.services.clock.now())
+
+    def _rematch_ends(self, how: str, conn: Connection | None = None, mid: Any = None) -> None:
+        assert self.rematch is not None
+        self.rematch.state = how
+        self._announce_rematch(conn, mid)
+        self.rematch = None
+
+    def _announce_rematch(self, sender: Connection | None, mid: Any) -> None:
+        offer = self.rematch
+        assert offer is not None
+        text = dumps({"type": "rematch", "table": self.id, "state": offer.state, "accepted": sorted(offer.accepted),
+                      "expires": offer.expires, "next": offer.next})
+        for c, _ in self.audience():
+            c.send(with_id(text, mid) if c is sender else text)
+
+    async def _rematch_lapses(self, offer: Rematch) -> None:
+        await self.services.clock.sleep_until(offer.expires)
+        async with self.lock:
+            if self.rematch is offer and offer.state == "offered":
+                self._rematch_ends("lapsed")
+
+    def _abandon(self, now: float) -> None:
+        log.info("table %s: every person has been away since %.0f s: abandoned", self.id,
+                 now - self.services.grace - self.services.limits.abandon_after)
+        self._finish(now, "abandoned")
 
     # ------------------------------------------------------------------ seats coming and going
 
+    def _host_waiting(self, conn: Connection, what: str) -> None:
+        if self.host is not conn.player:
+            raise ProtocolError("forbidden", f"only the host ({self.host.name}) may {what}")
+        if self.state != "waiting":
+            raise ProtocolError("forbidden", f"the table is {self.state}: {what} is only before the start")
+
+    def join(self, conn: Connection, seat: int | None, mid: Any) -> None:
+        """Sit down before the start (at ``seat``, or the first free one), or take back a seat left."""
+        player = conn.player
+        assert player is not None
+        mine = self.seat_of(player)
+        if mine is not None:
+            if self.state == "playing" and self.seats[mine].left:
+                if self.seats[mine].took_back:
+                    raise ProtocolError("forbidden", "you took your seat back once in this game already: "
+                                                     "the stand-in plays it to the end")
+                self._take_back(mine, conn, mid)
+                return
+            raise ProtocolError("forbidden", f"you already sit at seat {mine} of this table")
+        if self.state != "waiting":
+            raise ProtocolError("forbidden", f"the table is {self.state}: seats are taken before the start "
+                                             "(watch it instead)")
+        limit = self.services.limits.max_open_tables_per_player
+        if len(player.tables) >= limit:
+            raise ProtocolError("forbidden", f"at most {limit} unfinished tables per player")
+        if seat is None:
+            free = [i for i, s in enumerate(self.seats) if not s.taken]
+            if not free:
+                raise ProtocolError("full", "every seat is taken")
+            seat = free[0]
+        else:
+            if not 0 <= seat < self.players:
+                raise ProtocolError("bad_message", f"no seat {seat}: seats are 0–{self.players - 1}")
+            if self.seats[seat].taken:
+                raise ProtocolError("full", f"seat {seat} is taken")
+        self.seats[seat].player = player
+        player.tables.add(self.id)
+        self.unwatch(conn)
+        self.save()
+        self.broadcast_table(conn, mid)
+        self.services.changed(self)
+
+    def leave(self, conn: Connection, mid: Any) -> None:
+        """Give up the seat before the start; during the game, hand it to the stand-in."""
+        player = conn.player
+        assert player is not None
+        seat = self.seat_of(player)
+        if seat is None:
+            raise ProtocolError("forbidden", "you have no seat at this table")
+        if self.state == "playing":
+            if self.seats[seat].left:
+                raise ProtocolError("forbidden", "you already left this game")
+            self._leave_running(seat, conn, mid)
+            return
+        if self.state != "waiting":
+            if self.rematch is not None and self.rematch.state == "offered":
+                self._rematch_ends("declined", conn, mid)  # leaving an offered rematch declines it
+                return
+            raise ProtocolError("forbidden", "the game is over")
+        for c in player.conns:
+            c.send({"type": "left", "table": self.id, **({"id": mid} if c is conn else {})})
+        self._free_seat(player)
+
+    def _free_seat(self, player: Player) -> None:
+        seat = self.seat_of(player)
+        assert seat is not None
+        self.seats[seat].player = None
+        player.tables.discard(self.id)
+        if self.host is player:
+            people = [s.player for s in self.seats if s.player is not None]
+            if not people:
+                self._close()
+                return
+            self.host = people[0]
+        self.save()
+        self.broadcast_table()
+        self.services.changed(self)
+
+    def _close(self) -> None:
+        """A waiting table that no person sits at any more is removed."""
+        for c, _ in self.audience():
+            c.send({"type": "closed", "table": self.id})
+            c.watching.discard(self.id)
+        self.state = "closed"
+        self.services.store.delete_table(self.id)
+        self.services.changed(self)
+
+    def expire_later(self, player: Player) -> None:
+        """A player away for the whole grace period gives up its seat at this waiting table."""
+        with contextlib.suppress(RuntimeError):  # no running loop: a table built outside the server
+            asyncio.get_running_loop().create_task(self._expire(player))
+
+    async def _expire(self, player: Player) -> None:
+        await self.services.clock.sleep_until(self.services.clock.now() + self.services.grace)
+        async with self.lock:
+            if not player.conns and self.state == "waiting" and self.seat_of(player) is not None:
+                self._free_seat(player)
+
+    def seat_bot(self, conn: Connection, seat: int, level: str | None, mid: Any) -> None:
+        """The host seats a bot of ``level`` (or removes the bot: ``None``)."""
+        self._host_waiting(conn, "seat bots")
+        if not 0 <= seat < self.players:
+            raise ProtocolError("bad_message", f"no seat {seat}: seats are 0–{self.players - 1}")
+        s = self.seats[seat]
+        if level is None:
+            if s.bot is None:
+                raise ProtocolError("forbidden", f"no bot sits at seat {seat}")
+            s.bot = None
+        else:
+            levels = levels_for(self.game_name)
+            if level not in levels:
+                raise ProtocolError("bad_message", f"no bot level {level!r} for {self.game_name}: "
+                                                   f"the levels are {', '.join(levels)}")
+            if s.player is not None:
+                raise ProtocolError("full", f"seat {seat} is taken by {s.player.name}")
+            s.bot = level
+        self.save()
+        self.broadcast_table(conn, mid)
+        self.services.changed(self)
+
+    def watch(self, conn: Connection, mid: Any) -> None:
+        """Follow the table as a spectator (a seated player gets its seat's view again)."""
+        assert conn.player is not None
+        seat = self.seat_of(conn.player)
+        if seat is None and self.id not in conn.watching:
+            limit = self.services.limits.max_watch_per_socket
+            if len(conn.watching) >= limit:
+                raise ProtocolError("forbidden", f"at most {limit} tables watched per socket")
+            conn.watching.add(self.id)
+            self.spectators.add(conn)
+        self.send_table(conn, mid)
+        self.send_full_update(conn, seat)
+
+    def unwatch(self, conn: Connection) -> None:
+        conn.watching.discard(self.id)
+        self.spectators.discard(conn)
+
+    def chat(self, conn: Connection, text: str, mid: Any) -> None:
+        player = conn.player
+        assert player is not None
+        if self.seat_of(player) is None and conn not in self.spectators:
+            raise ProtocolError("forbidden", "sit at or watch a table to chat there")
+        try:
+            text = clean_text(text, self.services.limits.max_chat, "chat")
+        except ValueError as e:
+            raise ProtocolError("bad_message", str(e)) from None
+        if not self.services.chat_lines.take(player.id, self.services.clock.now()):
+            limits = self.services.limits
+            raise ProtocolError("rate_limited", f"chat: too many lines: at most {limits.chat_burst} at once, "
+                                                f"then {limits.chat_rate:g} a second per player, across all its "
+                                                "sockets")
+        out = dumps({"type": "chat", "table": self.id, "from": player.name, "player": player.id, "text": text})
+        for c, _ in self.audience():
+            c.send(with_id(out, mid) if c is conn else out)
+
     def disconnected(self, player: Player) -> None:
-        """The player's last socket closed: the grace period starts for its seat."""
+        """The player's last socket closed: the grace period starts for its seat (before the
+        start: the seat expires after it)."""
         seat = self.seat_of(player)
         if seat is None:
             return
-        if self.state == "playing" and not self.seats[seat].left and self.seats[seat].standin is None:
-            self.graces[seat] = self.room.clock.now() + self.room.grace
+        if self.state == "waiting":
+            self.expire_later(player)
+        if self.state == "playing":
+            now = self.services.clock.now()
+            if not self.seats[seat].left and self.seats[seat].standin is None:
+                self.graces[seat] = now + self.services.grace
+            self._check_presence(now)
             self._after_change()
         self.broadcast_table()
 
@@ -392,24 +773,28 @@ class Table:
             changed = True
         self.broadcast_table() if changed or len(player.conns) == 1 else self.send_table(conn)
         self.send_full_update(conn, seat)
-        if changed:
+        if self.state == "playing":
+            self._check_presence(self.services.clock.now())
             self._after_change()
 
-    def leave_running(self, seat: int, sender: Connection | None = None, mid: Any = None) -> None:
+    def _leave_running(self, seat: int, sender: Connection | None = None, mid: Any = None) -> None:
         s = self.seats[seat]
         s.left = True
         self.graces.pop(seat, None)
         if s.standin is None:
             assert self.game is not None
             s.standin = BotSeat(standin_level(self.game_name), self.game, seat)
+        self._check_presence(self.services.clock.now())
         self.save()
         self.broadcast_table(sender, mid)
         self._after_change()
 
-    def take_back(self, seat: int, sender: Connection | None = None, mid: Any = None) -> None:
+    def _take_back(self, seat: int, sender: Connection | None = None, mid: Any = None) -> None:
         s = self.seats[seat]
         s.left = False
+        s.took_back = True
         s.standin = None
+        self._check_presence(self.services.clock.now())
         self.save()
         self.broadcast_table(sender, mid)
         for c in s.player.conns if s.player else ():
@@ -425,7 +810,7 @@ class Table:
 
     def _after_change(self) -> None:
         if self.state != "playing":
-            self._cancel_tasks()
+            self.stop()
             return
         due = self._next_due()
         at = due[0] if due else None
@@ -437,7 +822,8 @@ class Table:
         if self._bot_seats() and (self._bots is None or self._bots.done()):
             self._bots = asyncio.get_running_loop().create_task(self._play_bots())
 
-    def _cancel_tasks(self) -> None:
+    def stop(self) -> None:
+        """Cancel the table's timer and bot tasks (the game ended, or the room shuts down)."""
         for task in (self._timer, self._bots):
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
@@ -445,13 +831,13 @@ class Table:
         self._timer_at = None
 
     async def _wait(self, at: float) -> None:
-        await self.room.clock.sleep_until(at)
+        await self.services.clock.sleep_until(at)
         async with self.lock:
             if self._timer is asyncio.current_task():
                 self._timer = None
                 self._timer_at = None
             try:
-                self.run_due(self.room.clock.now())
+                self.run_due(self.services.clock.now())
             except Exception:
                 log.exception("table %s: a deadline failed", self.id)
             self._after_change()
@@ -464,12 +850,12 @@ class Table:
 
     async def _play_bots(self) -> None:
         while self._bot_seats():
-            if self.room.bot_delay > 0:
-                await asyncio.sleep(self.room.bot_delay)
+            if self.services.bot_delay > 0:
+                await asyncio.sleep(self.services.bot_delay)
             else:
                 await asyncio.sleep(0)
             async with self.lock:
-                now = self.room.clock.now()
+                now = self.services.clock.now()
                 self.run_due(now)
                 seats = self._bot_seats()
                 if not seats:

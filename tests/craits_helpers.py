@@ -21,6 +21,7 @@ from typing import Any
 
 from feltroom import CLOCK
 from feltroom.cards import NAMES, parse_cards
+from feltroom.game import Game
 from feltroom.games.craits import Craits, hand_size
 
 SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
@@ -86,7 +87,7 @@ def hand(game: Craits, seat: int) -> str:
     return " ".join(game.view(seat)["hand"])
 
 
-def events(game: Craits, start: int = 0, kind: str | None = None) -> list[dict[str, Any]]:
+def events(game: Game, start: int = 0, kind: str | None = None) -> list[dict[str, Any]]:
     return [e for e in game.log[start:] if kind is None or e["type"] == kind]
 
 
