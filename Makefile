@@ -41,8 +41,10 @@ timed = start=$$(date +%s%N) && $(MAKE) --no-print-directory $(2) && \
 # formatted yet: run `make format` once, then set FORMAT_CHECK ?= 1 here.
 FORMAT_CHECK ?= 0
 
+# cython-lint (the .pyx/.pxd, configured in pyproject.toml) runs pycodestyle from PATH.
 lint: $(STAMP) jscheck
 	$(BIN)/ruff check src tests bench
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/cython-lint src
 ifeq ($(FORMAT_CHECK),1)
 	$(BIN)/ruff format --check src tests bench
 endif

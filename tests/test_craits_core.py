@@ -286,27 +286,6 @@ def test_a_reordered_legal_list_still_applies_by_name() -> None:
     assert game.scores == ref.scores and game.log == ref.log
 
 
-def test_a_random_subclass_shuffles_like_random() -> None:
-    """A ``random.Random`` subclass takes the Python ``shuffle`` path: the same cards."""
-
-    class MyRandom(random.Random):
-        pass
-
-    game = feltroom.new_game("craits", 4, seed=8, options={"first_dealer": 1})
-    ref = Craits(4, seed=8, options={"first_dealer": 1})
-    mine = MyRandom()
-    mine.setstate(game.rng.getstate())
-    game.rng = mine
-    rng = random.Random(0)
-    while not game.is_over:
-        seat = game.to_act[0]
-        legal = game.legal_actions(seat)
-        assert legal == ref.legal_actions(seat)
-        action = legal[rng.randrange(len(legal))]
-        assert list(game.apply(seat, action)) == ref.apply(seat, action)
-    assert game.scores == ref.scores
-
-
 def test_clock_hands_over_to_the_reference() -> None:
     game = feltroom.new_game("craits", 3, seed=4, options={"turn_time": 30, "first_dealer": 0})
     ref = Craits(3, seed=4, options={"turn_time": 30, "first_dealer": 0})

@@ -83,4 +83,4 @@ def test_a_copy_is_independent(name: str) -> None:
 
 def test_a_record_from_an_unknown_format_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown record format"):
-        feltroom.replay({"format": 2, "name": "crisp"})
+        feltroom.replay({"format": 3, "name": "crisp"})

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""What the compiled cores (``feltroom.fastgame``) share: lazy events, slot writes, ``randbelow``.
+"""What the compiled cores (``feltroom.fastgame``) share: lazy events, slot writes, the dealing.
 
 A core applies actions without building events; ``apply`` returns an ``Events``: a read-only
 sequence that asks the game for the events of its action (``game._events_of(action)``) the
@@ -8,12 +8,18 @@ first time it is read, and keeps them.
 A core also writes ``to_act`` and ``is_over`` after every action into two slots of its Fast
 class; ``set_slot`` stores into a slot at its offset, without the attribute lookup of
 ``setattr`` (the slot's offset comes from its member descriptor, once per game).
+
+The cores deal with ``feltroom.dealing``'s format 2 generator, PCG32, written in C in
+``_fastcore.pxd`` (inline, so each core compiles it in): a deal loads the dealer's two words
+with ``pcg32_load``, draws, and writes the state back with ``pcg32_store``, so the dealer
+object stays the one source of the game's chance (copies, the shadow, the record).
 """
 
 cimport cython
 
 from collections.abc import Sequence
 
+from cpython.long cimport PyLong_AsUnsignedLongLong, PyLong_FromUnsignedLongLong
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 
@@ -113,16 +119,44 @@ cdef void set_slot(object obj, Py_ssize_t offset, object value) noexcept:
     Py_XDECREF(old)
 
 
-cdef int randbelow(object getrandbits, int n) except -1:
-    """``Random._randbelow_with_getrandbits(n)``: the same calls to ``getrandbits``, so a core
-    draws the same numbers as the reference engine from the same seeded generator."""
-    cdef int bits = 0
-    cdef int m = n
-    cdef int r
-    while m:
-        bits += 1
-        m >>= 1
-    r = getrandbits(bits)
-    while r >= n:
-        r = getrandbits(bits)
-    return r
+cdef int pcg32_load(object dealer, Pcg32* rng) except -1:
+    """Copy a ``Pcg32Dealer``'s ``state`` and ``inc`` into ``rng``."""
+    rng.state = <uint64_t>PyLong_AsUnsignedLongLong(dealer.state)
+    rng.inc = <uint64_t>PyLong_AsUnsignedLongLong(dealer.inc)
+    return 0
+
+
+cdef int pcg32_store(object dealer, Pcg32* rng) except -1:
+    """Write ``rng``'s state back into the ``Pcg32Dealer`` it was loaded from."""
+    dealer.state = PyLong_FromUnsignedLongLong(rng.state)
+    return 0
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def pcg32_shuffle(dealer, list items):
+    """``Pcg32Dealer.shuffle`` on a list, in C (the reference engines' deals use it when built)."""
+    cdef Pcg32 rng
+    cdef Py_ssize_t i, j
+    pcg32_load(dealer, &rng)
+    for i in range(len(items), 1, -1):
+        j = pcg32_below(&rng, <uint32_t>i)
+        items[j], items[i - 1] = items[i - 1], items[j]
+    pcg32_store(dealer, &rng)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def pcg32_sample(dealer, population, Py_ssize_t k):
+    """``Pcg32Dealer.sample`` (``0 <= k <= len(population)``), in C."""
+    cdef list pool = list(population)
+    cdef Py_ssize_t n = len(pool), i, j
+    cdef list out = []
+    cdef Pcg32 rng
+    pcg32_load(dealer, &rng)
+    for i in range(n, n - k, -1):
+        j = pcg32_below(&rng, <uint32_t>i)
+        out.append(pool[j])
+        pool[j] = pool[i - 1]
+    pcg32_store(dealer, &rng)
+    return out

@@ -10,7 +10,8 @@ only when somebody asks for something the core does not know. ``apply`` therefor
 an ``Events`` sequence that is built when read, not when the action is applied.
 
 ``new_game`` returns a ``FastGame`` when the game's core is compiled and supports the
-options (``Core.supports``); constructing the rules class directly (``Cribbage(...)``)
+options (``Core.supports``), for the current dealing only (``feltroom.dealing``: a record of
+an older ``format`` replays on the reference); constructing the rules class directly (``Cribbage(...)``)
 always gives the reference engine. Set ``FELTROOM_PURE=1`` to run without any core.
 
 The two must agree exactly: ``tests/differential.py`` plays thousands of seeded games with
@@ -18,8 +19,9 @@ both side by side and compares every hot member, every event and every rejection
 
 The contract with a core (Cython), which owns the fields ``actions`` and ``core_active``:
 
-- ``_core_setup()`` sets up the state and deals from ``self.rng`` exactly as the reference's
-  ``_setup`` does (the same calls, so the shadow replays the same cards);
+- ``_core_setup()`` sets up the state and deals from ``self.rng`` (a ``Pcg32Dealer``: the
+  cores run its generator in C on its ``state``) exactly as the reference's ``_setup`` does
+  (the same draws, so the shadow replays the same cards);
 - ``apply(seat, action)`` applies a legal action, appends ``[seat, action]`` to ``actions``
   and returns ``feltroom._fastcore.new_events(self, index)``; an action not in the legal list goes through
   ``_slow_verify`` (the reference's exact error, or the canonical spelling); an action the
@@ -34,10 +36,10 @@ from __future__ import annotations
 
 import importlib
 import os
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from .dealing import CURRENT_FORMAT
 from .game import CLOCK, Event, Game, Seat
 
 __all__ = ["FastGame", "attach_core", "fast_class"]
@@ -65,8 +67,11 @@ class FastGame(Game):
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
         deck: Sequence[Any] | None = None,
+        format: int = CURRENT_FORMAT,
     ) -> None:
-        self._configure(players, seed, options, deck)
+        if format != CURRENT_FORMAT:
+            raise ValueError(f"the compiled cores deal format {CURRENT_FORMAT} only, not {format!r}")
+        self._configure(players, seed, options, deck, format)
         self._ref = None
         self._start = 0
         self._ends = []
@@ -92,7 +97,8 @@ class FastGame(Game):
         """The reference game, caught up with every applied action."""
         ref = self._ref
         if ref is None:
-            ref = self._ref = self.reference(self.players, seed=self.seed, options=self.options, deck=self.deck_spec)
+            ref = self._ref = self.reference(self.players, seed=self.seed, options=self.options, deck=self.deck_spec,
+                                             format=self.format)
             self._start = len(ref.log)
             self._ends = []
         actions = self.actions
@@ -173,9 +179,7 @@ class FastGame(Game):
         new.__dict__.update(self.__dict__)
         new.options = dict(self.options)
         new.meta = dict(self.meta)
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
+        new.rng = self.rng.copy()
         new._ref = None if self._ref is None else self._ref.copy()
         new._ends = list(self._ends)
         self._core_copy(new)

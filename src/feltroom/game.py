@@ -4,19 +4,19 @@ Each rules module subclasses ``Game`` and fills in the hooks marked "per game". 
 class owns what every game shares: players, options, seed and stacked decks, the one code
 path that checks and applies an action (notation.md §2.2), the event log, records and
 copies. It has no clock, no I/O and no global randomness: all chance comes from
-``self.rng``, seeded from ``seed``.
+``self.rng``, the dealer (``feltroom.dealing``) of the record ``format`` seeded from ``seed``.
 """
 
 from __future__ import annotations
 
 import copy as _copy
-import random
 import secrets
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from .cards import card_str, parse_card
+from .dealing import CURRENT_FORMAT, Dealer, dealer_for
 from .errors import IllegalAction, InvalidAction
 from .options import Option, normalise
 
@@ -61,16 +61,18 @@ class Game:
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
         deck: Sequence[Any] | None = None,
+        format: int = CURRENT_FORMAT,
     ) -> None:
-        self._configure(players, seed, options, deck)
+        self._configure(players, seed, options, deck, format)
         self.log: list[Event] = []
         self.actions: list[list[Any]] = []
         self._setup()
 
     def _configure(
-        self, players: int, seed: int | None, options: Mapping[str, Any] | None, deck: Sequence[Any] | None
+        self, players: int, seed: int | None, options: Mapping[str, Any] | None, deck: Sequence[Any] | None,
+        format: int = CURRENT_FORMAT,
     ) -> None:
-        """Validate and set players, seed, options, rng, meta and the stacked deck."""
+        """Validate and set players, seed, options, the dealer ``rng`` (of record ``format``), meta and the deck."""
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ValueError(
                 f"{self.name} is for {self.min_players}–{self.max_players} players, not {players!r}"
@@ -83,7 +85,8 @@ class Game:
         self.seed = seed
         self.options: dict[str, Any] = normalise(self.OPTIONS, options, players)
         self.check_options()
-        self.rng = random.Random(seed)
+        self.format = format
+        self.rng: Dealer = dealer_for(format, seed)
         self.meta: dict[str, Any] = {}
         self._stacks = self._parse_deck(deck)
         self.deck_spec: Any = _deck_spec(deck, self._stacks)
@@ -224,7 +227,7 @@ class Game:
     def record(self) -> dict[str, Any]:
         """Everything that rebuilds this game exactly (notation.md §6)."""
         return {
-            "format": 1,
+            "format": self.format,
             "name": self.name,
             "players": self.players,
             "options": dict(self.options),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .dealing import CURRENT_FORMAT, FORMATS
 from .game import CLOCK, Game
 
 GAMES: dict[str, type[Game]] = {}
@@ -22,30 +23,36 @@ def new_game(
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
     deck: Sequence[Any] | None = None,
+    format: int = CURRENT_FORMAT,
 ) -> Game:
-    """A new game of ``name`` (a key of ``GAMES``).
+    """A new game of ``name`` (a key of ``GAMES``), dealt by the dealing of record ``format``
+    (``feltroom.dealing``; the default is the current one, older ones replay old records).
 
     >>> import feltroom
     >>> game = feltroom.new_game("crisp", players=3, seed=1)
     >>> game.to_act
-    (1,)
+    (2,)
     """
     cls = GAMES.get(name)
     if cls is None:
         raise ValueError(f"unknown game {name!r}: the games are {', '.join(sorted(GAMES))}")
     fast = cls.fast_class
-    if fast is not None and fast.supports(players, options):  # type: ignore[attr-defined]
+    if fast is not None and format == CURRENT_FORMAT and fast.supports(players, options):  # type: ignore[attr-defined]
         return fast(players, seed=seed, options=options, deck=deck)
-    return cls(players, seed=seed, options=options, deck=deck)
+    return cls(players, seed=seed, options=options, deck=deck, format=format)
 
 
 def replay(record: Mapping[str, Any]) -> Game:
-    """Rebuild a game from its record (notation.md §6), applying every action again."""
-    if record.get("format") != 1:
-        raise ValueError(f"unknown record format {record.get('format')!r} (expected 1)")
+    """Rebuild a game from its record (notation.md §6, docs/dealing.md), applying every action again.
+
+    The record's ``format`` chooses the dealing: 1 (``random.Random``, the first records) or 2.
+    """
+    fmt = record.get("format")
+    if type(fmt) is not int or fmt not in FORMATS:
+        raise ValueError(f"unknown record format {fmt!r} (expected one of {', '.join(map(str, FORMATS))})")
     game = new_game(
         record["name"], players=record["players"], seed=record["seed"],
-        options=record.get("options"), deck=record.get("deck"),
+        options=record.get("options"), deck=record.get("deck"), format=fmt,
     )
     for seat, action in record["actions"]:
         game.apply(CLOCK if seat == CLOCK else seat, action)

@@ -4,22 +4,20 @@
 ``CraitsCore`` re-implements what ``to_act``, ``is_over``, ``scores``, ``winners``,
 ``legal_actions`` and ``apply`` need, with C arrays for the hands, stock and discard pile.
 Everything else (events, views, records, errors) comes from the reference engine
-``feltroom.games.craits.Craits`` replayed by ``FastGame`` ("the shadow"). The core consumes
-``self.rng`` exactly as the reference does (the same shuffles of the same lists, in the same
-order), so the shadow deals the same cards.
+``feltroom.games.craits.Craits`` replayed by ``FastGame`` ("the shadow"). The core draws from
+``self.rng`` (format 2: PCG32, run in C on its state) exactly as the reference does (the same
+shuffles of the same lists, in the same order), so the shadow deals the same cards.
 
 Covered: every option of ``Craits.OPTIONS`` (all the variants, ``decks``, ``first_dealer``,
 ``turn_time``). The CLOCK actions (``close``, ``timeout``) go through ``self._degrade``.
 """
-
-import random as _random
 
 from cpython.list cimport PyList_New, PyList_SET_ITEM, PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.ref cimport PyObject, Py_INCREF
 from cpython.object cimport PyObject_RichCompareBool, Py_EQ
 from libc.string cimport memset
 
-from feltroom._fastcore cimport new_events, randbelow, set_slot, slot_offset
+from feltroom._fastcore cimport Pcg32, new_events, pcg32_below, pcg32_load, pcg32_store, set_slot, slot_offset
 
 
 from feltroom.games.craits import VARIANTS as _VARIANTS
@@ -93,7 +91,6 @@ _POINTS = (0, 1, 20, 3, 15, 30, 30, 20, 50, 30, 25, 10, 10, 10)
 cdef tuple SEATS = tuple((s,) for s in range(MAXP))  # to_act of one seat
 cdef tuple SEAT_INTS = tuple(range(MAXP))
 _OPTION_KEYS = frozenset((*_VARIANTS, "decks", "turn_time", "first_dealer"))
-_Random = _random.Random
 
 cdef str S_DRAW = "draw"
 cdef str S_ONE = "one"
@@ -198,20 +195,18 @@ cdef inline void _remove(unsigned char* hand, int* size, unsigned char card) noe
     size[0] = n - 1
 
 
-cdef int _shuffle(object rng, unsigned char* a, int length) except -1:
-    """``rng.shuffle`` on the list ``a[:length]``, with the same result and the same RNG use."""
+cdef int _shuffle(object dealer, unsigned char* a, int length) except -1:
+    """``dealer.shuffle`` (a ``Pcg32Dealer``) on the list ``a[:length]``: the same draws, the same result."""
     cdef int i, j
-    cdef list tmp
-    if type(rng) is _Random:  # Random.shuffle with _randbelow_with_getrandbits, called from C
-        getrandbits = rng.getrandbits
-        for i in range(length - 1, 0, -1):
-            j = randbelow(getrandbits, i + 1)
-            a[i], a[j] = a[j], a[i]
-        return 0
-    tmp = [a[i] for i in range(length)]
-    rng.shuffle(tmp)
-    for i in range(length):
-        a[i] = tmp[i]
+    cdef unsigned char t
+    cdef Pcg32 rng
+    pcg32_load(dealer, &rng)
+    for i in range(length, 1, -1):
+        j = pcg32_below(&rng, i)
+        t = a[j]
+        a[j] = a[i - 1]
+        a[i - 1] = t
+    pcg32_store(dealer, &rng)
     return 0
 
 
@@ -380,7 +375,7 @@ cdef class CraitsCore:
     cdef int _deal(self) except -1:
         """Deal hand ``hand_no + 1`` (CRAITS-DEAL-*)."""
         cdef St* st = &self.st
-        cdef int n = st.n, i, j, seat, size, dealt, d, c, m
+        cdef int n = st.n, i, j, seat, size, dealt, d, m
         cdef unsigned char order[MAXC]
         cdef list lst
         if st.hand_no:
@@ -449,8 +444,8 @@ cdef class CraitsCore:
     cdef int _draw(self, int seat, int k) except -1:
         """Draw ``k`` cards one at a time (CRAITS-SHUF-*); 1 if the hand ended."""
         cdef St* st = &self.st
-        cdef int i
-        for i in range(k):
+        cdef int _card
+        for _card in range(k):
             if st.nstock == 0:
                 if self._refill(seat):
                     return 1
@@ -589,7 +584,7 @@ cdef class CraitsCore:
         cdef St* st = &self.st
         cdef int rank = card // 4 + 1
         cdef int after = self._next(seat)
-        cdef int victim, i
+        cdef int victim, _seat
         if rank == 1 or rank == 3 or rank == 8 or rank == 9:
             if st.hsize[seat] == 0:
                 return 1
@@ -609,7 +604,7 @@ cdef class CraitsCore:
             after = self._next(after)
         elif rank == 5:
             victim = after
-            for i in range(st.n - 1):
+            for _seat in range(st.n - 1):
                 if self._draw(victim, 1):
                     return 1
                 victim = self._next(victim)
@@ -650,7 +645,7 @@ cdef class CraitsCore:
         cdef unsigned char* hand = st.hands[seat]
         cdef int size = st.hsize[seat]
         cdef int one = 1 if size == 2 else 0
-        cdef int i, j, c, prev = -1, nl = 0, top, trank, active = st.active, count = st.count
+        cdef int i, j, c, prev = -1, nl = 0, top, active = st.active, count = st.count
         cdef PyObject* tmp[MAXLEGAL]
         cdef list out
         cdef object item
@@ -768,7 +763,7 @@ cdef class CraitsCore:
         cdef St* st = &self.st
         cdef object legal
         cdef Py_ssize_t i, nl
-        cdef int code, r, s
+        cdef int code, r
         if not self.core_active:
             return self._degrade(seat, action)
         if type(seat) is not int and seat != S_CLOCK:  # True == 1, but True is no seat

@@ -3,7 +3,7 @@
 
 ``CribbageCore`` re-implements, on C arrays, exactly what ``Cribbage`` (the reference,
 ``feltroom/games/cribbage.py``) needs to answer ``to_act``, ``is_over``, ``legal_actions``,
-``apply``, ``scores`` and ``winners``: the deal (the same ``rng`` calls), the discard, the
+``apply``, ``scores`` and ``winners``: the deal (the same draws), the discard, the
 starter and his heels, the play (go, 31, reset, last card), the show (automatic, or manual
 with claims and muggins), the end at the target and the dealer's rotation. Everything else
 (events, views, records, audits, error messages) comes from the reference engine replayed
@@ -15,11 +15,11 @@ flush, nobs); the breakdowns are the reference's business.
 
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
 from cpython.object cimport PyObject
-from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_AsUnsignedLongLongMask
+from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.ref cimport Py_INCREF
 from libc.string cimport memset
 
-from feltroom._fastcore cimport new_events, randbelow, set_slot, slot_offset
+from feltroom._fastcore cimport Pcg32, new_events, pcg32_below, pcg32_load, pcg32_store, set_slot, slot_offset
 
 from feltroom.cards import NAMES
 
@@ -64,84 +64,18 @@ cdef object _NO_SEAT = object()
 cdef dict _TEAM_SIDES = {"none": 0, "2x2": 2, "2x3": 2, "3x2": 3}
 
 
-def _draw_bounds(int k):
-    bound = 1
-    for i in range(k):
-        bound *= 52 - i
-    return bound, bound.bit_length()
-
-
-#: k -> (bound, bits) of ``Cribbage._draw``
-cdef tuple _DRAWS = tuple(_draw_bounds(k) if k else None for k in range(53))
-
-cdef extern from *:
-    """
-    /* One step of ``Cribbage._draw``'s divmod chain on a number held as 32-bit limbs (most
-       significant last): divide in place by ``size`` (52, 51, ...), return the remainder. Each
-       divisor is a constant in its case, so the compiler divides by multiplying. */
-    #define FELT_DIV_CASE(D) case D: { \
-        unsigned long long rem = 0; \
-        for (int j = nl - 1; j >= 0; j--) { \
-            unsigned long long cur = (rem << 32) | limbs[j]; \
-            unsigned long long q = cur / D; \
-            rem = cur - q * D; \
-            limbs[j] = (unsigned int)q; \
-        } \
-        return (int)rem; }
-    static int felt_divmod_limbs(unsigned int *limbs, int nl, int size) {
-        switch (size) {
-        FELT_DIV_CASE(52) FELT_DIV_CASE(51) FELT_DIV_CASE(50) FELT_DIV_CASE(49) FELT_DIV_CASE(48)
-        FELT_DIV_CASE(47) FELT_DIV_CASE(46) FELT_DIV_CASE(45) FELT_DIV_CASE(44) FELT_DIV_CASE(43)
-        FELT_DIV_CASE(42) FELT_DIV_CASE(41) FELT_DIV_CASE(40) FELT_DIV_CASE(39) FELT_DIV_CASE(38)
-        FELT_DIV_CASE(37) FELT_DIV_CASE(36) FELT_DIV_CASE(35) FELT_DIV_CASE(34) FELT_DIV_CASE(33)
-        FELT_DIV_CASE(32) FELT_DIV_CASE(31) FELT_DIV_CASE(30) FELT_DIV_CASE(29) FELT_DIV_CASE(28)
-        FELT_DIV_CASE(27) FELT_DIV_CASE(26) FELT_DIV_CASE(25) FELT_DIV_CASE(24) FELT_DIV_CASE(23)
-        FELT_DIV_CASE(22) FELT_DIV_CASE(21) FELT_DIV_CASE(20) FELT_DIV_CASE(19) FELT_DIV_CASE(18)
-        FELT_DIV_CASE(17)
-        default: {
-            unsigned long long rem = 0;
-            for (int j = nl - 1; j >= 0; j--) {
-                unsigned long long cur = (rem << 32) | limbs[j];
-                limbs[j] = (unsigned int)(cur / (unsigned long long)size);
-                rem = cur % (unsigned long long)size;
-            }
-            return (int)rem;
-        }
-        }
-    }
-    """
-    int felt_divmod_limbs(unsigned int* limbs, int nl, int size) noexcept nogil
-
-
 # ---------------------------------------------------------------------------- chance
 
-cdef int _sample(object rng, int k, int* out) except -1:
-    """``Cribbage._cut_draw``'s ``rng.sample(_PACK, k)`` (1 <= k <= 6) into ``out``: the same cards and the same RNG use
-    (``Game`` seeds a plain ``random.Random``; the differential tests compare the generator's
-    state after every game).
-
-    ``Random.sample`` draws from a pool when a set would be the larger (``k > 5`` here) and
-    otherwise redraws any index already chosen; both branches are reproduced call for call.
-    """
-    cdef int i, j
+cdef void _sample(Pcg32* rng, int k, int* out) noexcept nogil:
+    """``Pcg32Dealer.sample(_PACK, k)`` (also its ``top``): the cut's cards and a deal's, into ``out``."""
     cdef int pool[52]
-    cdef unsigned long long chosen = 0
-    getrandbits = rng.getrandbits
-    if k > 5:
-        for i in range(52):
-            pool[i] = i
-        for i in range(k):
-            j = randbelow(getrandbits, 52 - i)
-            out[i] = pool[j]
-            pool[j] = pool[51 - i]
-    else:
-        for i in range(k):
-            j = randbelow(getrandbits, 52)
-            while chosen >> j & 1:
-                j = randbelow(getrandbits, 52)
-            chosen |= 1ULL << j
-            out[i] = j
-    return 0
+    cdef int i, j
+    for i in range(52):
+        pool[i] = i
+    for i in range(k):
+        j = pcg32_below(rng, 52 - i)
+        out[i] = pool[j]
+        pool[j] = pool[51 - i]
 
 
 # ---------------------------------------------------------------------------- the state
@@ -364,6 +298,7 @@ cdef class CribbageCore:
         cdef int k, i, low, dealer, nc
         cdef int cont[6]
         cdef int drawn[6]
+        cdef Pcg32 rng
         o = self.options
         memset(s, 0, sizeof(St))
         self._lseat = _NO_SEAT
@@ -386,9 +321,9 @@ cdef class CribbageCore:
             for i in range(n):
                 cont[i] = i
             nc = n
-            rng = self.rng
+            pcg32_load(self.rng, &rng)
             while nc > 1:  # the lowest rank deals; tied players draw again, in seat order
-                _sample(rng, nc, drawn)
+                _sample(&rng, nc, drawn)
                 low = 99
                 for i in range(nc):
                     drawn[i] = RANK[drawn[i]]
@@ -400,6 +335,7 @@ cdef class CribbageCore:
                         cont[k] = cont[i]
                         k += 1
                 nc = k
+            pcg32_store(self.rng, &rng)
             dealer = cont[0]
         else:
             dealer = first
@@ -412,7 +348,7 @@ cdef class CribbageCore:
         self._publish()
 
     cdef void _deal(self) except *:
-        """Shuffle and deal as ``Cribbage._deal`` (the same ``rng`` calls), open the discard."""
+        """Shuffle and deal as ``Cribbage._deal`` (the same draws), open the discard."""
         cdef St* s = &self.st
         cdef int n = s.n
         cdef int dealer = s.dealer
@@ -421,40 +357,17 @@ cdef class CribbageCore:
         cdef int dealt = per * n - (1 if n >= 5 else 0)
         cdef int need = dealt + (2 if n == 3 else 1)
         cdef int order[52]
-        cdef int deck[52]
-        cdef unsigned int limbs[10]
-        cdef unsigned long long w
-        cdef int i, j, q, rnd, size, nl, idx, x
+        cdef Pcg32 rng
+        cdef int i, j, q, rnd, idx, x
         s.hand_no += 1
         if deal_index < s.n_stacks:
             cards = self.deal_order(deal_index)
             for i in range(need):
                 order[i] = cards[i]
-        else:  # ``Cribbage._draw``: one getrandbits loop, then a divmod chain
-            bound, bits = <tuple>_DRAWS[need]
-            getrandbits = self.rng.getrandbits
-            r = getrandbits(bits)
-            while r >= bound:
-                r = getrandbits(bits)
-            nl = (<int>bits + 31) // 32  # the number as 32-bit limbs, least significant first
-            i = 0
-            while True:
-                w = PyLong_AsUnsignedLongLongMask(r)
-                limbs[i] = <unsigned int>(w & 0xFFFFFFFFULL)
-                limbs[i + 1] = <unsigned int>(w >> 32)
-                i += 2
-                if i >= nl:
-                    break
-                r = r >> 64
-            for i in range(52):
-                deck[i] = i
-            for i in range(need):
-                size = 52 - i
-                j = felt_divmod_limbs(limbs, nl, size)
-                if nl > 1 and limbs[nl - 1] == 0:
-                    nl -= 1
-                order[i] = deck[j]
-                deck[j] = deck[size - 1]
+        else:  # ``Cribbage._draw``: the top ``need`` cards of a shuffled pack
+            pcg32_load(self.rng, &rng)
+            _sample(&rng, need, order)
+            pcg32_store(self.rng, &rng)
         for q in range(n):
             s.hlen[q] = 0
             s.klen[q] = 0
@@ -736,7 +649,7 @@ cdef class CribbageCore:
         cdef int n = s.n
         cdef int* h = s.hands[seat]
         cdef int m = s.hlen[seat]
-        cdef int i, k = 0, q, nxt, room, points
+        cdef int i, _seat, k = 0, q, nxt, room, points
         for i in range(m):
             if h[i] != card:
                 h[k] = h[i]
@@ -758,7 +671,7 @@ cdef class CribbageCore:
         if s.count != 31:
             room = 31 - s.count
             q = seat
-            for i in range(n):  # the next seat that can play, this one last (CRIB-PEG-3)
+            for _seat in range(n):  # the next seat that can play, this one last (CRIB-PEG-3)
                 q = q + 1 if q + 1 < n else 0
                 if s.hlen[q] and VALUE[s.hands[q][0]] <= room:
                     nxt = q
@@ -771,7 +684,7 @@ cdef class CribbageCore:
             s.count = 0
             s.slen = 0
             q = seat
-            for i in range(n):
+            for _seat in range(n):
                 q = q + 1 if q + 1 < n else 0
                 if s.hlen[q]:
                     nxt = q

@@ -6,7 +6,7 @@ the only decisions are ``play``, ``draw``, ``suit`` (8/9 upcard), ``one`` (ONEDE
 CLOCK actions ``close`` and ``timeout``.
 
 >>> import feltroom
->>> g = feltroom.new_game("craits", players=3, seed=5, options={"first_dealer": 0})
+>>> g = feltroom.new_game("craits", players=3, seed=7, options={"first_dealer": 0})
 >>> g.view(1)["hand_no"], g.view(1)["cards_per_hand"], len(g.view(1)["hand"])
 (1, 8, 8)
 >>> hand_score(parse_cards("AH 3S 3D 6C 7H 9S KD"))
@@ -807,8 +807,7 @@ class Craits(Game):
         g.actions = [list(a) for a in self.actions]
         g.meta = dict(self.meta)
         g.options = dict(self.options)
-        g.rng = type(self.rng)()
-        g.rng.setstate(self.rng.getstate())
+        g.rng = self.rng.copy()
         g.hands = [list(h) for h in self.hands]
         g.stock = list(self.stock)
         g.discard = list(self.discard)

@@ -29,7 +29,6 @@ Where notation.md leaves room, this module writes:
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any, ClassVar
@@ -230,20 +229,8 @@ class Cribbage(Game):
         return cards
 
     def _draw(self, k: int) -> list[int]:
-        """The top ``k`` cards of a uniformly shuffled pack, from one random number."""
-        bound, bits, sizes = _DRAWS[k]
-        getrandbits = self.rng.getrandbits
-        r = getrandbits(bits)
-        while r >= bound:
-            r = getrandbits(bits)
-        deck = list(_PACK)
-        out: list[int] = []
-        append = out.append
-        for size in sizes:  # 52, 51, …: the cards not yet drawn
-            r, j = divmod(r, size)
-            append(deck[j])
-            deck[j] = deck[size - 1]
-        return out
+        """The top ``k`` cards of a uniformly shuffled pack (``Dealer.top``)."""
+        return self.rng.top(_PACK, k)
 
     def _deal(self) -> None:
         """Shuffle, deal the hands (and the 3-player crib card), open the discard phase."""
@@ -271,7 +258,6 @@ class Cribbage(Game):
         self.crib_shown = False
         self.played = []
         self.series = []
-        self.series_key = 0
         self.go = []
         self.count = 0
         self.turn = -1
@@ -684,9 +670,7 @@ class Cribbage(Game):
         """An independent copy (hand-written: bots call it a lot)."""
         new = object.__new__(Cribbage)
         new.__dict__.update(self.__dict__)
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
+        new.rng = self.rng.copy()
         new.log = list(self.log)
         new.actions = [list(a) for a in self.actions]
         new.options = dict(self.options)
@@ -718,15 +702,7 @@ def _breakdown_copy(breakdown: list[list[Any]]) -> list[list[Any]]:
     return [[kind, list(cards), points] for kind, cards, points in breakdown]
 
 
-def _draw_bounds(k: int) -> tuple[int, int, tuple[int, ...]]:
-    bound = 1
-    for i in range(k):
-        bound *= 52 - i
-    return bound, bound.bit_length(), tuple(range(52, 52 - k, -1))
-
-
 _PACK: tuple[int, ...] = tuple(range(52))
-_DRAWS: dict[int, tuple[int, int, tuple[int, ...]]] = {k: _draw_bounds(k) for k in range(1, 53)}
 
 
 def _parse_cards(args: Sequence[str]) -> list[int]:

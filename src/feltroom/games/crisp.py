@@ -20,7 +20,6 @@ the top), as CRISP-CONV-4 writes it.
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -152,7 +151,7 @@ class Crisp(Game):
         self.from_discard: bool = self.options["draw_from_discard"]
         self.end_limit: int = self.options["end_limit"]
         first = self.options["first_dealer"]
-        self.dealer = self.rng.randrange(n) if first is None else first  # CRISP-DEAL-1, CRISP-AMB-1
+        self.dealer = self.rng.below(n) if first is None else first  # CRISP-DEAL-1, CRISP-AMB-1
         self._scores = [0] * n
         self._winners = []
         self.over = False
@@ -726,9 +725,7 @@ class Crisp(Game):
         g: Crisp = object.__new__(Crisp)
         d = g.__dict__
         d.update(self.__dict__)
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        g.rng = rng
+        g.rng = self.rng.copy()
         g.options = dict(self.options)
         g.log = list(self.log)
         g.actions = [list(a) for a in self.actions]

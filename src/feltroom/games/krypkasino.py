@@ -36,7 +36,6 @@ What this module fixes beyond notation.md#krypkasino:
 from __future__ import annotations
 
 import copy
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations
@@ -353,7 +352,7 @@ class Krypkasino(Game):
     def _setup(self) -> None:
         n = self.players
         fd = self.options["first_dealer"]
-        self.first_dealer = self.rng.randrange(n) if fd is None else fd  # KRYP-DEAL-1
+        self.first_dealer = self.rng.below(n) if fd is None else fd  # KRYP-DEAL-1
         self.deals = self.options["dealer_rounds"] * n  # KRYP-OPT-1, KRYP-MATCH-1
         self.packets = PACKETS[n]
         self.totals = [0] * n
@@ -734,9 +733,7 @@ class Krypkasino(Game):
         g.actions = list(map(list, self.actions))
         g.meta = dict(self.meta)
         g.options = dict(self.options)
-        rng = random.Random.__new__(random.Random)  # no reseeding from the OS: the state is copied next
-        rng.setstate(self.rng.getstate())
-        g.rng = rng
+        g.rng = self.rng.copy()
         g.hands = [list(h) for h in self.hands]
         g.piles = [list(p) for p in self.piles]
         g.markers = [list(m) for m in self.markers]

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..dealing import CURRENT_FORMAT
 from ..errors import IllegalAction, InvalidAction
 from ..game import CLOCK, Game
 from ..registry import new_game, replay
@@ -107,6 +108,7 @@ class Table:
         self.state = "waiting"
         self.game: Game | None = None
         self.seed: int | None = None
+        self.format = CURRENT_FORMAT  # the dealing (feltroom.dealing) of its game: stored, and resumed with
         self.salt: str | None = None
         self.fair: str | None = None
         self.started: float | None = None
@@ -254,7 +256,9 @@ class Table:
     def row(self) -> TableRow:
         seats = [{"player": s.player.id if s.player else None, "bot": s.bot, "left": s.left,
                   "took_back": s.took_back} for s in self.seats]
-        extra = {} if self.result is None else {"result": self.result}
+        extra: dict[str, Any] = {"format": self.format}
+        if self.result is not None:
+            extra["result"] = self.result
         return TableRow(self.id, self.game_name, self.players, self.options, self.host.id, seats, self.state,
                         self.seed, self.salt, self.fair, self.created, self.started, self.ended, extra)
 
@@ -289,6 +293,7 @@ class Table:
         self.seed, self.salt = new_seed_salt()
         self.fair = fair_hash(self.seed, self.salt)
         self.game = new_game(self.game_name, players=self.players, seed=self.seed, options=self.options)
+        self.format = self.game.format
         self.state = "playing"
         self.started = now
         for i, s in enumerate(self.seats):
@@ -325,6 +330,7 @@ class Table:
                 if seat.player is not None:
                     seat.player.tables.add(t.id)
         t.state, t.seed, t.salt, t.fair, t.started = row.state, row.seed, row.salt, row.fair, row.started
+        t.format = row.extra.get("format", 1)  # stored before the format was: random.Random's deals
         now = services.clock.now()
         if t.state == "playing":
             t.resume(services.store.actions(t.id), now)
@@ -337,7 +343,7 @@ class Table:
     def resume(self, actions: list[tuple[int | str, str]], now: float) -> None:
         """Rebuild a running game from its stored actions (after a restart); clocks restart in full."""
         assert self.seed is not None
-        record = {"format": 1, "name": self.game_name, "players": self.players, "options": self.options,
+        record = {"format": self.format, "name": self.game_name, "players": self.players, "options": self.options,
                   "seed": self.seed, "deck": None, "actions": [[s, a] for s, a in actions]}
         self.game = replay(record)
         # the timers still running, restarted in full; one whose action was applied (or no longer
