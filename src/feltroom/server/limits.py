@@ -33,6 +33,7 @@ class Limits:
     new_tables_per_hour: int = 30       # tables created from one client address
     idle_standin: float = 300.0         # seconds an untimed seat may owe an action while another human waits
     abandon_after: float = 300.0        # seconds past the grace period a table with every human away is kept
+    replay_page: int = 500              # steps (views) in one page of GET /api/games/{table}/replay
 
 
 class TokenBucket:
