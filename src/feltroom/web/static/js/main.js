@@ -5,6 +5,8 @@ import { h, clear, append, $ } from './dom.js';
 import { t, getLang, setLang, onLang } from './i18n.js';
 import { renderLobby } from './lobby.js';
 import { renderTable, tableEvents, tickClocks } from './table.js';
+import { pageRoute, renderPage } from './pages.js';
+import { profileHash, leaderboardHash } from './links.js';
 
 const LS = window.localStorage;
 
@@ -21,6 +23,8 @@ export const app = {
 };
 
 function parseRoute() {
+  const page = pageRoute(location.hash);
+  if (page) return page;
   const m = location.hash.match(/^#\/t\/(.+)$/);
   return m ? { screen: 'table', table: decodeURIComponent(m[1]) } : { screen: 'lobby' };
 }
@@ -105,6 +109,14 @@ function onMessage(msg) {
       if (app.route.screen === 'table' && app.route.table === String(msg.table)) { toast(t('The table was closed.')); nav({ screen: 'lobby' }); }
       break;
     }
+    case 'rematch': {
+      const st = tableState(msg.table);
+      st.rematch = msg;
+      if (msg.state === 'started' && msg.next != null && app.route.screen === 'table' && app.route.table === st.key) {
+        nav({ screen: 'table', table: String(msg.next) });
+      }
+      break;
+    }
     case 'lobby':
       app.lobby = msg.tables || [];
       break;
@@ -174,6 +186,10 @@ function renderNow() {
     const v = st.upd && st.upd.view;
     const mine = v && st.upd.seat != null && (v.to_act || []).includes(st.upd.seat) && !v.over;
     document.title = mine ? `● ${t('Your turn')} — feltroom` : 'feltroom';
+  } else if (app.route.screen !== 'lobby') {
+    if (root.dataset.screen !== app.route.screen) { clear(root); root.dataset.screen = app.route.screen; delete root.dataset.table; }
+    document.title = 'feltroom';
+    renderPage(root, app.route, render);
   } else {
     if (root.dataset.screen !== 'lobby') { clear(root); root.dataset.screen = 'lobby'; delete root.dataset.table; }
     document.title = 'feltroom — card room';
@@ -190,7 +206,8 @@ function renderHeader() {
     h('span', { class: 'spacer' }),
     h('span', { class: `conn ${app.status}`, role: 'status', title: t(app.status) },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'conn-text' }, t(app.status))),
-    app.me.name ? h('span', { class: 'me-name', title: t('Your name') }, app.me.name) : null,
+    h('a', { class: 'top-link', href: leaderboardHash('crisp'), id: 'top-link' }, t('Leaderboard')),
+    app.me.name ? h(app.me.player ? 'a' : 'span', { class: 'me-name', title: t('Your profile'), href: app.me.player ? profileHash(app.me.player) : null }, app.me.name) : null,
     h('div', { class: 'lang', role: 'group', 'aria-label': t('Language') },
       ['en', 'ru'].map((l) => h('button', { type: 'button', class: l === getLang() ? 'on' : '',
         'aria-pressed': l === getLang() ? 'true' : 'false', onclick: () => setLang(l), id: `lang-${l}` }, l.toUpperCase()))),
