@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test build lint typecheck unit browser bench chromium clean
+.PHONY: serve test build lint jscheck typecheck unit browser bench chromium clean
 
 # The compiled cores (Cython, src/feltroom/**/*.pyx) are built by the install, in place.
 CORES := $(wildcard src/feltroom/*.pyx src/feltroom/*.pxd src/feltroom/games/*.pyx)
@@ -24,8 +24,19 @@ serve: $(STAMP)
 
 test: lint typecheck unit
 
-lint: $(STAMP)
+lint: $(STAMP) jscheck
 	$(BIN)/ruff check src tests bench
+
+# The browser client's JavaScript, type-checked from its JSDoc (tsc --checkJs, tsconfig.json);
+# typescript is pinned in package.json/package-lock.json and installed into node_modules/.
+NODE_STAMP := node_modules/.installed
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+jscheck: $(NODE_STAMP)
+	node_modules/.bin/tsc -p tsconfig.json
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -46,5 +57,5 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info test-results
+	rm -rf $(VENV) build *.egg-info src/*.egg-info test-results node_modules
 	find src -name '*.so' -delete -o -name '*.c' -path '*/feltroom/*' -delete

@@ -132,6 +132,10 @@ class FastGame(Game):
     # ------------------------------------------------------------------ the rest of the API
 
     @property
+    def sides(self) -> list[list[int]]:
+        return self._ref_now().sides
+
+    @property
     def log(self) -> list[Event]:  # type: ignore[override]
         return self._ref_now().log
 

@@ -33,16 +33,24 @@ _PRIVATE_STATE = ("log", "actions")
 class Game:
     """One game in progress.
 
-    Per game, subclasses set ``name``, ``min_players``, ``max_players`` and ``OPTIONS``,
-    and implement ``pack``, ``_setup``, ``to_act``, ``legal_actions``, ``canonical``,
-    ``illegal``, ``_apply``, ``view``, ``is_over``, ``scores``, ``winners`` and the two
-    audit hooks ``audit_cards`` and ``audit_hidden``.
+    Per game, subclasses set ``name``, ``min_players``, ``max_players`` and ``OPTIONS``, what
+    people and lobbies read (``title``, ``blurb``, ``default_players``, ``lobby_rank``:
+    ``feltroom.catalog``), and implement ``pack``, ``_setup``, ``to_act``, ``legal_actions``,
+    ``canonical``, ``illegal``, ``_apply``, ``view``, ``is_over``, ``scores``, ``winners`` and
+    the two audit hooks ``audit_cards`` and ``audit_hidden``.
     """
 
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     OPTIONS: ClassVar[tuple[Option, ...]]
+    #: the game's name for people, and one line about it (the lobby's game picker)
+    title: ClassVar[str]
+    blurb: ClassVar[str]
+    #: the seats a new table (and ``feltroom play``/``sim``) starts with
+    default_players: ClassVar[int]
+    #: where the lobby lists the game, lowest first (the first is the one it shows first)
+    lobby_rank: ClassVar[int] = 100
     #: the same game with its hot path compiled (``feltroom.fastgame``), if built; ``new_game`` prefers it
     fast_class: ClassVar[type[Game] | None] = None
 
@@ -128,6 +136,11 @@ class Game:
     @property
     def winners(self) -> list[int]:
         raise NotImplementedError
+
+    @property
+    def sides(self) -> list[list[int]]:
+        """The seats that score together (partnerships); every seat alone unless a game has teams."""
+        return [[s] for s in range(self.players)]
 
     def audit_cards(self) -> list[int]:
         """Every card in every location now; conformance checks it equals ``pack()``."""

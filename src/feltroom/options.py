@@ -1,12 +1,25 @@
-"""Declarative table options: validation and normalisation (notation.md §3)."""
+"""Declarative table options: validation and normalisation (notation.md §3).
+
+An option also says how the lobby shows it (``label``, ``lobby_choices``, ``values_at``,
+``fixed``); ``feltroom.catalog`` turns that into the lobby's form for every seat count.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 Default = Any | Callable[[int], Any]
+
+
+class _NotFixed:
+    def __repr__(self) -> str:
+        return "NOT_FIXED"
+
+
+#: ``Option.fixed`` when the lobby leaves the value to the host (or to the engine's default)
+NOT_FIXED: Any = _NotFixed()
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,6 +28,13 @@ class Option:
 
     ``seat`` marks an option whose value is ``None`` or a seat ``0 … players-1``.
     ``default`` may be a function of the number of players.
+
+    For the lobby: ``label`` names an option the host picks ("" : the host does not);
+    ``lobby_choices`` are the values the lobby offers when it offers fewer than the engine
+    accepts; ``values_at(players)`` the values the rules allow with that many players, when
+    that depends on them (the game's ``check_options`` enforces it); ``fixed`` the value the
+    lobby sets itself; ``unit`` follows a number (``s``: seconds, and ``None`` reads "none").
+    The lobby offers a labelled option at the seat counts where it has more than one value.
     """
 
     name: str
@@ -23,13 +43,18 @@ class Option:
     lo: int | None = None
     hi: int | None = None
     seat: bool = False
+    label: str = ""
+    lobby_choices: tuple[Any, ...] = ()
+    values_at: Callable[[int], tuple[Any, ...]] | None = None
+    fixed: Any = NOT_FIXED
+    unit: str = ""
 
     def allowed(self, players: int) -> str:
         if self.seat:
             return f"null or a seat 0–{players - 1}"
         if self.lo is not None:
             return f"an integer {self.lo}–{self.hi}"
-        return ", ".join(_json(v) for v in self.choices)
+        return format_values(self.choices)
 
     def check(self, value: Any, players: int) -> Any:
         if self.seat:
@@ -46,6 +71,30 @@ class Option:
 
     def default_for(self, players: int) -> Any:
         return self.default(players) if callable(self.default) else self.default
+
+    def lobby_values(self, players: int) -> tuple[Any, ...]:
+        """The values the lobby offers with ``players`` seats (``()``: it does not offer this option)."""
+        if not self.label or self.fixed is not NOT_FIXED:
+            return ()
+        if self.lobby_choices:
+            values = self.lobby_choices
+        elif self.values_at is not None:
+            values = self.values_at(players)
+        elif self.choices:
+            values = self.choices
+        else:
+            raise ValueError(f"option {self.name!r} has a label but no values to list: give it lobby_choices")
+        return values if len(values) > 1 else ()
+
+    @property
+    def kind(self) -> str:
+        """How the lobby shows it: ``check`` (a yes/no box) or ``select``."""
+        return "check" if [type(c) for c in self.choices] == [bool, bool] else "select"
+
+
+def format_values(values: Iterable[Any]) -> str:
+    """Values as an error message lists them: JSON, comma-separated."""
+    return ", ".join(_json(v) for v in values)
 
 
 def _json(value: Any) -> str:

@@ -12,12 +12,13 @@ import socket
 import threading
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import uvicorn
+from playwright.sync_api import BrowserContext, ConsoleMessage, WebError
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -35,6 +36,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_type_launch_args, "executable_path": CHROMIUM,
             "args": CHROMIUM_ARGS, "timeout": 30_000}
+
+
+@pytest.fixture
+def new_context(new_context: Callable[..., BrowserContext]) -> Iterator[Callable[..., BrowserContext]]:
+    """The plugin's contexts (``page`` comes from one), failing the test on any console error or
+    uncaught exception, Content-Security-Policy violations included."""
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(f"console: {message.text}")
+
+    def on_error(error: WebError) -> None:
+        errors.append(f"uncaught: {error.error}")
+
+    def make(**kwargs: Any) -> BrowserContext:
+        context = new_context(**kwargs)
+        context.on("console", on_console)
+        context.on("weberror", on_error)
+        return context
+
+    yield make
+    assert not errors, "\n".join(errors)
 
 
 @pytest.fixture(scope="session")

@@ -102,6 +102,7 @@ def test_the_replay_steps_through_a_whole_game_public_and_per_seat(page: Page, b
                                                                     finished: dict[str, str], game: str) -> None:
     tid = finished[game]
     status, rec = get_json(f"{base_url}/api/games/{tid}/record")
+    assert status == 200
     total = len(rec["actions"]) + 1
     page.goto(f"/replay/{tid}")  # the viewer's address: the server hands it to the client
     expect(page.locator(".replay-screen")).to_be_visible()

@@ -49,6 +49,7 @@ def test_every_message_type_parses_and_nothing_is_coerced() -> None:
         "act": '{"type": "act", "table": "t1", "action": "draw", "seq": 0, "id": "a"}',
         "chat": '{"type": "chat", "table": "t1", "text": "hi"}',
         "ping": '{"type": "ping", "id": 3}',
+        "rematch": '{"type": "rematch", "table": "t1"}',
     }
     assert set(examples) == set(MESSAGES)
     for kind, text in examples.items():

@@ -66,7 +66,7 @@ def test_lobby_lists_tables_and_follows_changes(room: Room_) -> None:
     msgs = [m for m in eve.sync() if m["type"] == "lobby"]
     entry = msgs[-1]["tables"][0]
     assert entry == {"table": tid, "game": "crisp", "seats": 2, "taken": 2, "state": "waiting", "host": "ann",
-                     "names": ["ann", "bob"], "options": entry["options"]}
+                     "names": ["ann", "bob"], "players": [ann.player, bob.player], "options": entry["options"]}
     ann.request({"type": "start", "table": tid})
     assert [m for m in eve.sync() if m["type"] == "lobby"][-1]["tables"][0]["state"] == "playing"
 

@@ -58,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="bot levels by seat, comma-separated; the last fills the remaining seats; "
                         "seats rotate every game (default heuristic,random)")
     s.add_argument("--plot", metavar="PNG", help="also save a chart of the results (needs matplotlib)")
+    s.add_argument("--db", metavar="DATABASE",
+                   help="also store every game and rate the bot levels in this room database (e.g. feltroom.sqlite)")
     s.set_defaults(run=sim.run)
 
     for name in sorted(feltroom.GAMES):

@@ -15,7 +15,7 @@ from feltroom.bots import Bot, make_bot
 from feltroom.bots.runner import play_out
 from feltroom.game import Event
 
-from .support import DEFAULT_PLAYERS, describe, game_support, render
+from .support import default_players, describe, game_support, render
 
 HELP = """Type an action in the game's notation (as listed), or its number.
   ?  or  help    list the legal actions again
@@ -107,7 +107,7 @@ def bot_levels(spec: str, players: int, human: int) -> list[str]:
 def run(args: argparse.Namespace, console: Console | None = None,
         ask: Callable[[str], str] | None = None) -> int:
     console = console or Console()
-    players = args.players or DEFAULT_PLAYERS.get(args.game, feltroom.GAMES[args.game].min_players)
+    players = args.players or default_players(args.game)
     game = feltroom.new_game(args.game, players=players, seed=args.seed, options=dict(args.option))
     if not 0 <= args.seat < players:
         raise ValueError(f"--seat must be 0–{players - 1}")

@@ -16,8 +16,10 @@ from rich.table import Table
 import feltroom
 from feltroom.bots import make_bot
 from feltroom.bots.runner import play_out
+from feltroom.server.archive import archive_bot_game
+from feltroom.server.store import Store, open_store
 
-from .support import DEFAULT_PLAYERS, game_support
+from .support import default_players, game_support
 
 
 def seat_levels(spec: str, players: int) -> list[str]:
@@ -58,7 +60,9 @@ class Summary:
 
 
 def simulate(name: str, players: int, games: int, levels: list[str], seed: int,
-             options: dict[str, Any], progress: Progress | None = None) -> Summary:
+             options: dict[str, Any], progress: Progress | None = None, store: Store | None = None) -> Summary:
+    """Play ``games`` bot games; with a ``store``, each is kept there as the room keeps its games
+    (a record, each seat's result, the bot levels' new ratings)."""
     support = game_support(name)
     stats_of = getattr(support, "sim_stats", None)
     summary = Summary()
@@ -70,7 +74,10 @@ def simulate(name: str, players: int, games: int, levels: list[str], seed: int,
         game = feltroom.new_game(name, players=players, seed=rng.randrange(2**53), options=options)
         bots = [make_bot(level, name, seat, players, game.options, rng.randrange(2**32))
                 for seat, level in enumerate(seated)]
+        started = time.time()
         play_out(game, bots)
+        if store is not None:
+            archive_bot_game(store, game, seated, started, time.time())
         summary.add(game, seated, stats_of(game, seated) if stats_of else {})
         if progress is not None and task is not None:
             progress.advance(task)
@@ -120,17 +127,24 @@ def plot(summary: Summary, path: str, title: str) -> None:
 
 def run(args: argparse.Namespace, console: Console | None = None) -> int:
     console = console or Console()
-    players = args.players or DEFAULT_PLAYERS.get(args.game, feltroom.GAMES[args.game].min_players)
+    players = args.players or default_players(args.game)
     levels = seat_levels(args.bots, players)
     feltroom.new_game(args.game, players=players, seed=0, options=dict(args.option))  # checks the options
     seed = args.seed if args.seed is not None else random.randrange(2**53)
     start = time.perf_counter()
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        summary = simulate(args.game, players, args.games, levels, seed, dict(args.option), progress)
+    store = open_store(args.db) if args.db else None
+    try:
+        with Progress(*columns, console=console, transient=True) as progress:
+            summary = simulate(args.game, players, args.games, levels, seed, dict(args.option), progress, store)
+    finally:
+        if store is not None:
+            store.close()
     seconds = time.perf_counter() - start
     console.print(summary_table(args.game, players, summary, seconds))
     console.print(f"seed {seed} — rerun with --seed {seed} to get the same games")
+    if args.db:
+        console.print(f"games and ratings stored in {args.db} (see GET /api/leaderboard/{args.game})")
     if args.plot:
         try:
             plot(summary, args.plot, f"{args.game}, {players} players: win rate by bot")

@@ -7,7 +7,12 @@ import json
 from types import ModuleType
 from typing import Any
 
-DEFAULT_PLAYERS = {"crisp": 4, "craits": 4, "cribbage": 2, "krypkasino": 4}
+from ..registry import GAMES
+
+
+def default_players(name: str) -> int:
+    """The seats ``play`` and ``sim`` use without ``--players``: the game's own default (the lobby's)."""
+    return GAMES[name].default_players
 
 
 def game_support(name: str) -> ModuleType | None:

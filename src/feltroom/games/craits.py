@@ -37,11 +37,29 @@ _PLAIN = frozenset((1, 3, 8, 9))  # ranks whose play has no function in any rule
 _SUITS = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♤": 0, "♥": 1, "♡": 1, "♦": 2, "♢": 2, "♣": 3, "♧": 3}
 _CUT_RANK = (0, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)  # ace high (CRAITS-SETUP-2)
 
-VARIANTS = (
-    "short_game", "dealer_follows_direction", "remove_kq_small", "one_card_on_one_card_deal",
-    "idiot_card", "count_out_continues", "threes_cancel_eights", "punitive_scoring",
-    "going_out_minus_10", "face_card_functions",
-)
+#: The optional rules (CRAITS-VAR-*), each with its label in the lobby.
+VARIANT_LABELS = {
+    "short_game": "Short game (hands 1–8)",
+    "dealer_follows_direction": "Dealer follows the direction of play",
+    "remove_kq_small": "Remove kings and queens (2–3 players)",
+    "one_card_on_one_card_deal": "“One card” on the one-card deal",
+    "idiot_card": "Idiot card (draw at once)",
+    "count_out_continues": "Going out during the count continues it",
+    "threes_cancel_eights": "Threes cancel eights",
+    "punitive_scoring": "Punitive scoring",
+    "going_out_minus_10": "Going out scores −10",
+    "face_card_functions": "Face cards have functions",
+}
+VARIANTS = tuple(VARIANT_LABELS)
+
+
+def decks_for(players: int) -> tuple[int, ...]:
+    """The numbers of decks ``players`` may play with: only 6 players choose (CRAITS-SETUP-1).
+
+    >>> decks_for(5), decks_for(6), decks_for(7)
+    ((1,), (1, 2), (2,))
+    """
+    return (1,) if players <= 5 else (1, 2) if players == 6 else (2,)
 
 
 def hand_size(hand: int) -> int:
@@ -163,10 +181,14 @@ class Craits(Game):
     name = "craits"
     min_players = 2
     max_players = 10
+    default_players = 4
+    lobby_rank = 2
+    title = "Craits"
+    blurb = "Shedding game of fifteen hands with special cards."
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        *(Option(v, False, (False, True)) for v in VARIANTS),
-        Option("decks", lambda n: 1 if n <= 5 else 2, (1, 2)),
-        Option("turn_time", None, (None, 30, 45, 60)),
+        *(Option(v, False, (False, True), label=label) for v, label in VARIANT_LABELS.items()),
+        Option("decks", lambda n: decks_for(n)[-1], (1, 2), label="Decks", values_at=decks_for),
+        Option("turn_time", None, (None, 30, 45, 60), label="Turn timer", unit="s"),
         Option("first_dealer", None, seat=True),
     )
 
@@ -182,10 +204,9 @@ class Craits(Game):
 
     def check_options(self) -> None:
         n, decks = self.players, self.options["decks"]
-        if decks == 2 and n <= 5:
-            raise ValueError(f"option 'decks' cannot be 2 with {n} players: only 6 players may choose (CRAITS-SETUP-1)")
-        if decks == 1 and n >= 7:
-            raise ValueError(f"option 'decks' cannot be 1 with {n} players: 7–10 players need 2 decks")
+        if decks not in decks_for(n):
+            why = "only 6 players may choose (CRAITS-SETUP-1)" if n <= 5 else "7–10 players need 2 decks"
+            raise ValueError(f"option 'decks' cannot be {decks} with {n} players: {why}")
         self._pack = _pack_for(n, self.options)
 
     def pack(self) -> tuple[int, ...]:

@@ -472,6 +472,15 @@ def cut_for_dealer(players: int, draw: Callable[[int], list[int]]) -> tuple[list
 # ---------------------------------------------------------------------------- the engine
 
 TEAM_SIDES = {"none": 0, "2x2": 2, "2x3": 2, "3x2": 3}
+
+
+def teams_for(players: int) -> tuple[str, ...]:
+    """The ``teams`` values ``players`` may choose (CRIB-OPT-3, CRIB-AMB-1).
+
+    >>> teams_for(3), teams_for(4), teams_for(6)
+    (('none',), ('none', '2x2'), ('none', '2x3', '3x2'))
+    """
+    return {4: ("none", "2x2"), 6: ("none", "2x3", "3x2")}.get(players, ("none",))
 _CLAIMS: dict[int, list[str]] = {m: [f"claim {i}" for i in range(m + 1)] for m in (29, 46)}
 _TIMEOUT = ["timeout"]
 _NONE: list[str] = []
@@ -521,12 +530,16 @@ class Cribbage(Game):
     name: ClassVar[str] = "cribbage"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
+    default_players: ClassVar[int] = 2
+    lobby_rank: ClassVar[int] = 3
+    title: ClassVar[str] = "Cribbage"
+    blurb: ClassVar[str] = "Pegging, fifteens and runs on the board."
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("target", 121, choices=(61, 91, 121, 241)),
-        Option("counting", "manual", choices=("manual", "automatic")),
-        Option("teams", "none", choices=("none", "2x2", "2x3", "3x2")),
-        Option("crib_flush", "hand", choices=("hand", "five")),
-        Option("turn_time", None, choices=(None, 30, 45, 60)),
+        Option("target", 121, choices=(61, 91, 121, 241), label="Target"),
+        Option("counting", "manual", choices=("manual", "automatic"), label="Counting"),
+        Option("teams", "none", choices=("none", "2x2", "2x3", "3x2"), label="Teams", values_at=teams_for),
+        Option("crib_flush", "hand", choices=("hand", "five"), label="Crib flush"),
+        Option("turn_time", None, choices=(None, 30, 45, 60), label="Turn timer", unit="s"),
         Option("first_dealer", None, seat=True),
     )
 
@@ -575,7 +588,7 @@ class Cribbage(Game):
 
     def check_options(self) -> None:
         teams = self.options["teams"]
-        allowed = {4: ("none", "2x2"), 6: ("none", "2x3", "3x2")}.get(self.players, ("none",))
+        allowed = teams_for(self.players)
         if teams not in allowed:  # CRIB-OPT-3, CRIB-AMB-1
             raise ValueError(
                 f"option 'teams' cannot be \"{teams}\" with {self.players} players: allowed values are "

@@ -92,11 +92,16 @@ class Crisp(Game):
     name: ClassVar[str] = "crisp"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
+    default_players: ClassVar[int] = 4
+    lobby_rank: ClassVar[int] = 1
+    title: ClassVar[str] = "Crisp"
+    blurb: ClassVar[str] = "Memory and bluff: three face-down cards, lowest total wins."
+    # The lobby offers three end limits (CRISP-ONL-2) and runs the clock itself.
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("end_limit", 100, lo=1, hi=1000),
-        Option("draw_time", None, choices=(None, 30, 45, 60)),
-        Option("draw_from_discard", False, choices=(False, True)),
-        Option("clock", False, choices=(False, True)),
+        Option("end_limit", 100, lo=1, hi=1000, label="End limit", lobby_choices=(50, 100, 150)),
+        Option("draw_time", None, choices=(None, 30, 45, 60), label="Draw timer", unit="s"),
+        Option("draw_from_discard", False, choices=(False, True), label="Draw from the discard pile"),
+        Option("clock", False, choices=(False, True), fixed=True),
         Option("first_dealer", None, seat=True),
     )
 

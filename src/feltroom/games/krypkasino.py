@@ -305,9 +305,14 @@ class Krypkasino(Game):
     name = "krypkasino"
     min_players = 2
     max_players = 6
+    # two, the classic casino game (the browser's lobby said 2 and the CLI 4 before one source)
+    default_players = 2
+    lobby_rank = 4
+    title = "Krypkasino"
+    blurb = "Swedish reverse casino: avoid the points."
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("dealer_rounds", 1, choices=(1, 2, 3, 4)),
-        Option("turn_time", None, choices=(None, 30, 45, 60)),
+        Option("dealer_rounds", 1, choices=(1, 2, 3, 4), label="Dealer rounds"),
+        Option("turn_time", None, choices=(None, 30, 45, 60), label="Turn timer", unit="s"),
         Option("first_dealer", None, seat=True),
     )
 

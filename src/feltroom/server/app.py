@@ -7,25 +7,29 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..catalog import catalog
+from . import logfilter, profiles
 from . import protocol as p
 from .clock import Clock, RealClock
 from .connection import Connection
 from .limits import Limits
 from .replays import ReplayError, parse_int, replay_page
 from .room import Room
+from .security import BrowserSecurity
 from .store import UNFINISHED, open_store
 
 log = logging.getLogger("feltroom.server")
@@ -38,12 +42,14 @@ PLACEHOLDER = """<!doctype html><html lang="en"><meta charset="utf-8"><title>fel
 
 
 def create_app(database: str | None = None, *, clock: Clock | None = None, limits: Limits | None = None,
-               grace: float = 60.0, bot_delay: float = 0.6, static_dir: str | Path | None = None) -> Starlette:
+               grace: float = 60.0, bot_delay: float = 0.6, static_dir: str | Path | None = None,
+               allow_origins: Iterable[str] = ()) -> Starlette:
     """The room as a Starlette app.
 
     ``database``: a SQLite file path or ``sqlite:///path`` (default ``feltroom.sqlite``).
     ``clock``: the room's clock (a ``FakeClock`` in tests). ``grace``: seconds a disconnected
     seat keeps its place before a stand-in bot plays it. ``bot_delay``: a bot's think time.
+    ``allow_origins``: web origins besides the room's own whose pages may open ``/ws`` (security.py).
     """
     limits = limits or Limits()
     static = Path(static_dir) if static_dir is not None else STATIC
@@ -51,6 +57,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        logfilter.install()
         store = open_store(database)
         room = Room(store, clock or RealClock(), limits, grace=grace, bot_delay=bot_delay)
         state["room"] = room
@@ -107,6 +114,28 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
         suffix = f"?seat={quote(seat, safe='')}" if seat else ""
         return RedirectResponse(f"/#/replay/{tid}{suffix}", status_code=302)
 
+    async def player_page(request: Request) -> Response:
+        room: Room = state["room"]
+        before = request.query_params.get("before")
+        try:
+            cursor = float(before) if before is not None else None
+        except ValueError:
+            return JSONResponse({"error": "before: a number (the `next` of the previous page)"}, status_code=400)
+        page = profiles.profile(room.store, request.path_params["player"], cursor)
+        if page is None:
+            return JSONResponse({"error": f"no player {request.path_params['player']!r}"}, status_code=404)
+        return JSONResponse(page)
+
+    async def leaderboard(request: Request) -> Response:
+        room: Room = state["room"]
+        board = profiles.leaderboard(room.store, request.path_params["game"])
+        if board is None:
+            return JSONResponse({"error": f"no game {request.path_params['game']!r}"}, status_code=404)
+        return JSONResponse(board)
+
+    async def games(request: Request) -> Response:
+        return JSONResponse({"games": catalog()})
+
     async def tables(request: Request) -> Response:
         room: Room = state["room"]
         return JSONResponse(room.lobby_message()["tables"])
@@ -133,14 +162,18 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
 
     routes = [
         Route("/", index),
+        Route("/api/games", games),
         Route("/api/games/{table}/record", record),
         Route("/api/games/{table}/replay", replay),
         Route("/replay/{table}", replay_page_route),
         Route("/api/tables", tables),
+        Route("/api/players/{player}", player_page),
+        Route("/api/leaderboard/{game}", leaderboard),
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    security = Middleware(BrowserSecurity, allow_origins=tuple(allow_origins))
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[security])
 
 
 async def serve_socket(room: Room, conn: Connection, ws: WebSocket, limits: Limits) -> None:

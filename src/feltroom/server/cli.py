@@ -21,8 +21,20 @@ def add_commands(subparsers: Any) -> None:
     serve.add_argument("--grace", type=float, default=60.0,
                        help="seconds a disconnected player keeps the seat before a bot plays it (default 60)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help="a bot's think time in seconds (default 0.6)")
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                       help="a web origin (https://host[:port]) besides the room's own whose pages may connect; "
+                            "repeatable (e.g. the public origin behind a TLS proxy)")
     serve.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
     serve.set_defaults(run=cmd_serve)
+
+    ratings = subparsers.add_parser(
+        "ratings", help="rebuild every rating from the stored finished games, or check the stored ones against that")
+    ratings.add_argument("--db", default="feltroom.sqlite", help="the room's database (default feltroom.sqlite)")
+    ratings.add_argument("--recompute", action="store_true", help="replay every finished game and rate it again")
+    ratings.add_argument("--check", action="store_true",
+                         help="with --recompute: compare with the stored ratings (exit 1 on a difference) "
+                              "instead of storing the recomputed ones")
+    ratings.set_defaults(run=cmd_ratings)
 
     verify = subparsers.add_parser(
         "verify", help="check that a finished game's deal was fair: its hash, and that it follows from the seed")
@@ -38,13 +50,53 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from .app import create_app
 
-    app = create_app(args.db, grace=args.grace, bot_delay=args.bot_delay)
+    app = create_app(args.db, grace=args.grace, bot_delay=args.bot_delay, allow_origins=args.allow_origin)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"feltroom is open at http://{host}:{args.port}/  (WebSocket ws://{host}:{args.port}/ws, "
           f"store {args.db})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
                 ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
     return 0
+
+
+def cmd_ratings(args: argparse.Namespace) -> int:
+    from .ratings import recompute
+    from .store import open_store
+
+    if not args.recompute:
+        print("feltroom ratings: say --recompute (and --check to compare instead of storing)", file=sys.stderr)
+        return 2
+    store = open_store(args.db)
+    try:
+        rebuilt = recompute(store)
+        if not args.check:
+            for game, ratings in rebuilt.items():
+                store.set_ratings(game, ratings)
+            print(f"stored the recomputed ratings of {sum(map(len, rebuilt.values()))} players in {len(rebuilt)} games")
+            return 0
+        differences = 0
+        for game in sorted({*rebuilt, *(g for g in _games_rated(store))}):
+            stored = {p: r for p, _, r in store.leaderboard(game, 0, 10**9)}
+            for player in sorted({*stored, *rebuilt.get(game, {})}):
+                a, b = stored.get(player), rebuilt.get(game, {}).get(player)
+                if a is None or b is None or a.games != b.games or abs(a.mu - b.mu) > 1e-9 \
+                        or abs(a.sigma - b.sigma) > 1e-9:
+                    differences += 1
+                    print(f"{game} {player}: stored {a}, recomputed {b}")
+        if differences:
+            print(f"FAILED: {differences} ratings differ from the stored games", file=sys.stderr)
+            return 1
+        print(f"ok  {sum(map(len, rebuilt.values()))} ratings in {len(rebuilt)} games equal their recomputation "
+              f"from {len(store.finished_games())} finished games")
+        return 0
+    finally:
+        store.close()
+
+
+def _games_rated(store: Any) -> list[str]:
+    from ..registry import GAMES
+
+    return [g for g in GAMES if store.leaderboard(g, 0, 1)]
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

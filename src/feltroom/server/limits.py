@@ -23,6 +23,8 @@ class Limits:
     abuse_strikes: int = 30             # rate_limited answers in a row before the socket is closed
     max_name: int = 24                  # characters in a guest name
     max_chat: int = 300                 # characters in one chat message
+    chat_rate: float = 1.0              # chat lines per second per player (all its sockets), sustained …
+    chat_burst: int = 5                 # … with this many at once
     max_action: int = 200               # characters in one action string
     max_connections: int = 10_000       # sockets in the whole room
     max_sockets_per_player: int = 8     # tabs of one player
@@ -34,6 +36,7 @@ class Limits:
     idle_standin: float = 300.0         # seconds an untimed seat may owe an action while another human waits
     abandon_after: float = 300.0        # seconds past the grace period a table with every human away is kept
     replay_page: int = 500              # steps (views) in one page of GET /api/games/{table}/replay
+    rematch_window: float = 60.0        # seconds a rematch offer waits for every player of the game
 
 
 class TokenBucket:

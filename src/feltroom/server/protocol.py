@@ -24,7 +24,7 @@ PROTOCOL = 1
 
 #: Every error code the server sends (protocol.md).
 ERROR_CODES = ("bad_message", "invalid", "illegal", "stale", "forbidden", "not_found", "full",
-               "rate_limited", "too_large")
+               "rate_limited", "too_large", "name_taken")
 
 MessageId = StrictInt | Annotated[StrictStr, Field(max_length=64)] | None
 TableId = Annotated[StrictStr, Field(min_length=1, max_length=32)]
@@ -109,10 +109,15 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Hello | Lobby | Create | Join | Leave | Bot | Start | Watch | Act | Chat | Ping
+class Rematch(_Message):
+    type: Literal["rematch"]
+    table: TableId
+
+
+ClientMessage = Hello | Lobby | Create | Join | Leave | Bot | Start | Watch | Act | Chat | Ping | Rematch
 MESSAGES: dict[str, type[_Message]] = {
     "hello": Hello, "lobby": Lobby, "create": Create, "join": Join, "leave": Leave, "bot": Bot,
-    "start": Start, "watch": Watch, "act": Act, "chat": Chat, "ping": Ping,
+    "start": Start, "watch": Watch, "act": Act, "chat": Chat, "ping": Ping, "rematch": Rematch,
 }
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")]

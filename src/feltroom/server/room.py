@@ -16,9 +16,9 @@ from .clock import Clock
 from .connection import Connection, Player, dumps
 from .limits import KeyedRate, Limits
 from .lobby_options import lobby_options
-from .names import clean_text
+from .names import clean_name
 from .protocol import ProtocolError
-from .store import UNFINISHED, DuplicateId, PlayerRow, Store
+from .store import UNFINISHED, DuplicateId, PlayerRow, Store, new_id
 from .table import Services, Table
 
 log = logging.getLogger("feltroom.server")
@@ -26,11 +26,6 @@ log = logging.getLogger("feltroom.server")
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_id(prefix: str = "") -> str:
-    """A fresh random id of 64 bits (the store refuses a repeat; the caller draws again)."""
-    return prefix + secrets.token_hex(8)
 
 
 #: Draws of a new id before the room gives up (a repeat of 64 random bits is already rare).
@@ -47,7 +42,8 @@ class Room:
         self.store = store
         self.clock = clock
         self.limits = limits
-        self.services = Services(store, clock, limits, grace, bot_delay, self._table_changed)
+        chat_lines = KeyedRate(limits.chat_burst, limits.chat_burst / limits.chat_rate)
+        self.services = Services(store, clock, limits, grace, bot_delay, self._table_changed, chat_lines)
         self.players: dict[str, Player] = {}
         self.by_token: dict[str, Player] = {}
         self.tables: dict[str, Table] = {}
@@ -192,6 +188,11 @@ class Room:
                             table.watch(conn, msg.id)
                         case p.Chat():
                             table.chat(conn, msg.text, msg.id)
+                        case p.Rematch():
+                            if table.accept_rematch(conn, msg.id):
+                                new = self._add_table(table.game_name, table.players, table.options, table.host)
+                                async with new.lock:
+                                    new.start_rematch(table, conn, msg.id)
 
     # ------------------------------------------------------------------ handlers
 
@@ -204,9 +205,12 @@ class Room:
         token = msg.token
         if player is None:
             try:
-                name = clean_text(msg.name, self.limits.max_name, "name")
+                name = clean_name(msg.name, self.limits.max_name)
             except ValueError as e:
                 raise ProtocolError("bad_message", str(e)) from None
+            if self.store.find_player_named(name) is not None:
+                raise ProtocolError("name_taken", f"name: {name!r} is taken (or looks like a name that is): "
+                                                  "pick another")
             if not self.new_players.take(conn.address, self.clock.now()):
                 raise ProtocolError("rate_limited", f"at most {self.limits.new_players_per_minute} new players a "
                                                     "minute from one address: say hello with your token")

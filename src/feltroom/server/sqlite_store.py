@@ -8,7 +8,9 @@ import sqlite3
 import threading
 from typing import Any
 
-from .store import UNFINISHED, DuplicateId, PlayerRow, TableRow
+from .names import name_key
+from .ratings import Rating, Settlement
+from .store import UNFINISHED, DuplicateId, FinishedGame, GameLine, PlayerRow, TableRow
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
@@ -21,6 +23,15 @@ CREATE INDEX IF NOT EXISTS tables_state ON tables(state);
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL, seq INTEGER NOT NULL, seat TEXT NOT NULL, action TEXT NOT NULL, at REAL NOT NULL,
     PRIMARY KEY (table_id, seq)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ratings (
+    player TEXT NOT NULL, game TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL,
+    PRIMARY KEY (player, game)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings(game, games, mu);
+CREATE TABLE IF NOT EXISTS results (
+    table_id TEXT NOT NULL, seat INTEGER NOT NULL, player TEXT NOT NULL, side INTEGER NOT NULL,
+    rank INTEGER NOT NULL, game TEXT NOT NULL, ended REAL NOT NULL,
+    PRIMARY KEY (table_id, seat)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS results_player ON results(player, ended);
 """
 
 
@@ -36,6 +47,7 @@ class SQLiteStore:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(SCHEMA)
+        self._add_name_keys()
         # Checkpoints (the only writes that fsync with synchronous=NORMAL) run in a thread of their
         # own, so that a slow disk never stalls a commit on the event loop.
         self._db.execute("PRAGMA wal_autocheckpoint=0")
@@ -56,7 +68,25 @@ class SQLiteStore:
         finally:
             db.close()
 
+    def _add_name_keys(self) -> None:
+        """Files from before name keys get the column, filled from the stored names."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(players)")}
+        if "name_key" not in columns:
+            self._db.execute("ALTER TABLE players ADD COLUMN name_key TEXT")
+        rows = self._db.execute("SELECT id, name FROM players WHERE name_key IS NULL").fetchall()
+        if rows:
+            self._db.execute("BEGIN")
+            self._db.executemany("UPDATE players SET name_key=? WHERE id=?", [(name_key(n), i) for i, n in rows])
+            self._db.execute("COMMIT")
+        self._db.execute("CREATE INDEX IF NOT EXISTS players_name_key ON players(name_key)")
+
     # players
+    def find_player_named(self, name: str) -> PlayerRow | None:
+        with self._lock:
+            row = self._db.execute("SELECT id, name, token_hash FROM players WHERE name_key=? LIMIT 1",
+                                   (name_key(name),)).fetchone()
+        return PlayerRow(*row) if row else None
+
     def find_player(self, token_hash: str) -> PlayerRow | None:
         with self._lock:
             row = self._db.execute("SELECT id, name, token_hash FROM players WHERE token_hash=?",
@@ -71,8 +101,8 @@ class SQLiteStore:
     def add_player(self, player: PlayerRow) -> None:
         with self._lock:
             try:
-                self._db.execute("INSERT INTO players (id, name, token_hash) VALUES (?, ?, ?)",
-                                 (player.id, player.name, player.token_hash))
+                self._db.execute("INSERT INTO players (id, name, token_hash, name_key) VALUES (?, ?, ?, ?)",
+                                 (player.id, player.name, player.token_hash, name_key(player.name)))
             except sqlite3.IntegrityError as e:
                 raise DuplicateId(f"player {player.id}") from e
 
@@ -88,14 +118,17 @@ class SQLiteStore:
             except sqlite3.IntegrityError as e:
                 raise DuplicateId(f"table {t.id}") from e
 
-    def save_table(self, t: TableRow, record: dict[str, Any] | None = None) -> None:
-        """Update a table added before; a final state is only ever written with its record."""
+    def save_table(self, t: TableRow) -> None:
+        """Update a table added before (a final state is only written by ``finish``, with its record)."""
         with self._lock:
-            self._db.execute(
-                "UPDATE tables SET host=?, seats=?, state=?, seed=?, salt=?, fair=?, started=?, ended=?, extra=?,"
-                " record=? WHERE id=?",
-                (t.host, json.dumps(t.seats), t.state, t.seed, t.salt, t.fair, t.started, t.ended,
-                 json.dumps(t.extra), None if record is None else json.dumps(record), t.id))
+            self._update_table(t, None)
+
+    def _update_table(self, t: TableRow, record: dict[str, Any] | None) -> None:
+        self._db.execute(
+            "UPDATE tables SET host=?, seats=?, state=?, seed=?, salt=?, fair=?, started=?, ended=?, extra=?,"
+            " record=? WHERE id=?",
+            (t.host, json.dumps(t.seats), t.state, t.seed, t.salt, t.fair, t.started, t.ended,
+             json.dumps(t.extra), None if record is None else json.dumps(record), t.id))
 
     def delete_table(self, table_id: str) -> None:
         with self._lock:
@@ -121,9 +154,79 @@ class SQLiteStore:
         return [TableRow(r[0], r[1], r[2], json.loads(r[3]), r[4], json.loads(r[5]), r[6], r[7], r[8], r[9],
                          r[10], r[11], r[12], json.loads(r[13])) for r in rows]
 
-    def finish(self, t: TableRow, record: dict[str, Any]) -> None:
-        # one statement: the final state and the record are stored together or not at all
-        self.save_table(t, record)
+    def finish(self, t: TableRow, record: dict[str, Any], settlement: Settlement | None = None) -> None:
+        # one transaction: the final state, the record, each seat's result and the new ratings
+        # are stored together or not at all
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                self._update_table(t, record)
+                if settlement is not None:
+                    db.executemany(
+                        "INSERT INTO results (table_id, seat, player, side, rank, game, ended)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        [(t.id, r.seat, r.player, r.side, r.rank, settlement.game, t.ended or 0.0)
+                         for r in settlement.results])
+                    db.executemany(
+                        "INSERT OR REPLACE INTO ratings (player, game, mu, sigma, games) VALUES (?, ?, ?, ?, ?)",
+                        [(p, settlement.game, r.mu, r.sigma, r.games) for p, r in settlement.after.items()])
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    # ratings and history
+    def ratings(self, game: str, players: list[str]) -> dict[str, Rating]:
+        with self._lock:
+            marks = ",".join("?" * len(players))
+            rows = self._db.execute(
+                f"SELECT player, mu, sigma, games FROM ratings WHERE game=? AND player IN ({marks})",
+                (game, *players)).fetchall()
+        return {p: Rating(mu, sigma, games) for p, mu, sigma, games in rows}
+
+    def player_ratings(self, player: str) -> dict[str, Rating]:
+        with self._lock:
+            rows = self._db.execute("SELECT game, mu, sigma, games FROM ratings WHERE player=? ORDER BY game",
+                                    (player,)).fetchall()
+        return {g: Rating(mu, sigma, games) for g, mu, sigma, games in rows}
+
+    def set_ratings(self, game: str, ratings: dict[str, Rating]) -> None:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("DELETE FROM ratings WHERE game=?", (game,))
+            self._db.executemany("INSERT INTO ratings (player, game, mu, sigma, games) VALUES (?, ?, ?, ?, ?)",
+                                 [(p, game, r.mu, r.sigma, r.games) for p, r in ratings.items()])
+            self._db.execute("COMMIT")
+
+    def history(self, player: str, before: float | None = None, limit: int = 50) -> list[GameLine]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT r.table_id, r.game, r.ended, r.rank, t.extra FROM results r JOIN tables t ON t.id = r.table_id"
+                " WHERE r.player=? AND r.ended < ? ORDER BY r.ended DESC, r.table_id LIMIT ?",
+                (player, float("inf") if before is None else before, limit)).fetchall()
+        return [GameLine(tid, game, ended, rank, json.loads(extra).get("result", {}))
+                for tid, game, ended, rank, extra in rows]
+
+    def leaderboard(self, game: str, min_games: int, limit: int) -> list[tuple[str, str, Rating]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT r.player, COALESCE(p.name, r.player), r.mu, r.sigma, r.games FROM ratings r"
+                " LEFT JOIN players p ON p.id = r.player WHERE r.game=? AND r.games >= ?"
+                " ORDER BY r.mu - 3 * r.sigma DESC, r.player LIMIT ?", (game, min_games, limit)).fetchall()
+        return [(p, name, Rating(mu, sigma, games)) for p, name, mu, sigma, games in rows]
+
+    def finished_games(self) -> list[FinishedGame]:
+        with self._lock:
+            tables = self._db.execute(
+                "SELECT id, game, record FROM tables WHERE state='over' AND record IS NOT NULL"
+                " ORDER BY ended, id").fetchall()
+            results = self._db.execute("SELECT table_id, seat, player FROM results").fetchall()
+        players: dict[str, dict[int, str]] = {}
+        for tid, seat, player in results:
+            players.setdefault(tid, {})[seat] = player
+        return [FinishedGame(tid, game, json.loads(record), [p for _, p in sorted(players.get(tid, {}).items())])
+                for tid, game, record in tables]
 
     def record(self, table_id: str) -> dict[str, Any] | None:
         with self._lock:

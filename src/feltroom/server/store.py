@@ -9,8 +9,12 @@ SQLite one without touching tables or the lobby.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+if TYPE_CHECKING:
+    from .ratings import Rating, Settlement
 
 DEFAULT_DATABASE = "feltroom.sqlite"
 
@@ -42,6 +46,31 @@ class TableRow:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def new_id(prefix: str = "") -> str:
+    """A fresh random id of 64 bits (the store refuses a repeat; the caller draws again)."""
+    return prefix + secrets.token_hex(8)
+
+
+class GameLine(NamedTuple):
+    """A player's line in its history: the table, the game, when it ended, its place, and the
+    table's result (``names``, ``scores``, ``winners``)."""
+
+    table: str
+    game: str
+    ended: float
+    rank: int
+    result: dict[str, Any]
+
+
+class FinishedGame(NamedTuple):
+    """A game that ended by its rules, with its record and the rated identity of each seat."""
+
+    table: str
+    game: str
+    record: dict[str, Any]
+    players: list[str]
+
+
 class DuplicateId(Exception):
     """``add_player``/``add_table`` found the id taken: nothing was written (draw another id)."""
 
@@ -54,9 +83,11 @@ class Store(Protocol):
     """What the room stores. Every call is short; ``append_action`` is durable on return.
 
     Rows are added with a plain insert that never replaces (``DuplicateId``), and a game ends
-    in one write: its final state and its record together (``finish``)."""
+    in one transaction: its final state, its record, each seat's result and the new ratings
+    together (``finish``)."""
 
     def find_player(self, token_hash: str) -> PlayerRow | None: ...
+    def find_player_named(self, name: str) -> PlayerRow | None: ...  # the same names.name_key
     def get_player(self, player_id: str) -> PlayerRow | None: ...
     def add_player(self, player: PlayerRow) -> None: ...
     def add_table(self, table: TableRow) -> None: ...
@@ -65,7 +96,13 @@ class Store(Protocol):
     def append_action(self, table_id: str, seq: int, seat: int | str, action: str, at: float) -> None: ...
     def actions(self, table_id: str) -> list[tuple[int | str, str]]: ...
     def unfinished_tables(self) -> list[TableRow]: ...
-    def finish(self, table: TableRow, record: dict[str, Any]) -> None: ...
+    def finish(self, table: TableRow, record: dict[str, Any], settlement: Settlement | None = None) -> None: ...
+    def ratings(self, game: str, players: list[str]) -> dict[str, Rating]: ...
+    def player_ratings(self, player: str) -> dict[str, Rating]: ...
+    def set_ratings(self, game: str, ratings: dict[str, Rating]) -> None: ...
+    def history(self, player: str, before: float | None = None, limit: int = 50) -> list[GameLine]: ...
+    def leaderboard(self, game: str, min_games: int, limit: int) -> list[tuple[str, str, Rating]]: ...
+    def finished_games(self) -> list[FinishedGame]: ...
     def record(self, table_id: str) -> dict[str, Any] | None: ...
     def close(self) -> None: ...
 

@@ -21,7 +21,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import IllegalAction, InvalidAction
@@ -32,9 +32,10 @@ from .bots import BotSeat, levels_for, standin_level
 from .clock import Clock
 from .connection import Connection, Player, dumps, dumps_list, dumps_str, with_id
 from .fair import fair_hash, new_seed_salt
-from .limits import Limits
+from .limits import KeyedRate, Limits
 from .names import clean_text
 from .protocol import ProtocolError
+from .ratings import result_line, settle_game
 from .store import UNFINISHED, Store, TableRow
 from .timers import Deadline, apply_timer_events, running
 
@@ -51,6 +52,7 @@ class Services:
     grace: float                         # seconds an absent player keeps the seat before a stand-in plays it
     bot_delay: float                     # a bot's think time
     changed: Callable[[Table], None]     # seats or state changed (the lobby shows it; the room drops ended tables)
+    chat_lines: KeyedRate                # chat lines per player id, across its sockets and tables
 
 
 @dataclass(eq=False)
@@ -75,6 +77,16 @@ class Seat:
 
     def playing_bot(self) -> BotSeat | None:
         return self.driver if self.bot is not None else self.standin
+
+
+@dataclass(eq=False)
+class Rematch:
+    """An offer to play the same game again at a new table, open until ``expires``."""
+
+    expires: float
+    accepted: set[int] = field(default_factory=set)   # seats
+    state: str = "offered"                             # offered, started, declined, lapsed
+    next: str | None = None                            # the new table, once started
 
 
 class Table:
@@ -103,6 +115,9 @@ class Table:
         self.deadlines: dict[str, Deadline] = {}
         self.graces: dict[int, float] = {}
         self.owing: dict[int, float] = {}     # seat → since when it owes an action
+        self.result: dict[str, Any] | None = None            # names, scores, winners once over
+        self.rating_changes: list[dict[str, Any]] | None = None  # per seat, once rated
+        self.rematch: Rematch | None = None   # an offer to play again, once over
         self.abandon_at: float | None = None  # set while every person at the table is away
         self.spectators: set[Connection] = set()
         self._timer: asyncio.Task[None] | None = None
@@ -128,6 +143,10 @@ class Table:
     def names(self) -> list[str | None]:
         return [s.player.name if s.player else (f"bot:{s.bot}" if s.bot else None) for s in self.seats]
 
+    def identities(self) -> list[str | None]:
+        """Per seat, who answers for it: a player id, ``bot:LEVEL``, or ``None`` (free)."""
+        return [s.player.id if s.player else (f"bot:{s.bot}" if s.bot else None) for s in self.seats]
+
     def seat_list(self) -> list[dict[str, Any]]:
         out = []
         for i, s in enumerate(self.seats):
@@ -144,7 +163,7 @@ class Table:
     def lobby_entry(self) -> dict[str, Any]:
         return {"table": self.id, "game": self.game_name, "seats": self.players,
                 "taken": sum(s.taken for s in self.seats), "options": self.options, "state": self.state,
-                "host": self.host.name, "names": self.names()}
+                "host": self.host.name, "names": self.names(), "players": self.identities()}
 
     def table_message(self, you: int | None) -> dict[str, Any]:
         msg: dict[str, Any] = {
@@ -155,6 +174,7 @@ class Table:
         }
         if self.state not in UNFINISHED:
             msg["record"] = f"/api/games/{self.id}/record"
+            msg["rating_changes"] = self.rating_changes
         return msg
 
     def audience(self) -> list[tuple[Connection, int | None]]:
@@ -234,8 +254,9 @@ class Table:
     def row(self) -> TableRow:
         seats = [{"player": s.player.id if s.player else None, "bot": s.bot, "left": s.left,
                   "took_back": s.took_back} for s in self.seats]
+        extra = {} if self.result is None else {"result": self.result}
         return TableRow(self.id, self.game_name, self.players, self.options, self.host.id, seats, self.state,
-                        self.seed, self.salt, self.fair, self.created, self.started, self.ended)
+                        self.seed, self.salt, self.fair, self.created, self.started, self.ended, extra)
 
     def save(self) -> None:
         self.services.store.save_table(self.row())
@@ -246,7 +267,7 @@ class Table:
         rec = game.record
         rec["meta"] = {**rec.get("meta", {}), "table": self.id, "names": self.names(), "salt": self.salt,
                        "fair": self.fair, "started": self.started, "ended": self.ended,
-                       "bots": [s.bot for s in self.seats]}
+                       "bots": [s.bot for s in self.seats], "players": self.identities()}
         if self.state == "abandoned":
             rec["meta"]["abandoned"] = True
         return rec
@@ -470,11 +491,22 @@ class Table:
             self._finish(at)
 
     def _finish(self, now: float, state: str = "over") -> None:
-        """End the game: the final state and the record are stored in one write, then announced."""
+        """End the game: the final state, the record, the results and the new ratings are stored in
+        one transaction, then announced. Only a game that ended by its rules is rated."""
+        game = self.game
+        assert game is not None
         self.state = state
         self.ended = now
         try:
-            self.services.store.finish(self.row(), self.record())
+            settlement = None
+            if state == "over":
+                self.result = result_line(game, self.names())
+                players = self.identities()
+                if None not in players:  # a seat whose player is gone (lost from the store) is not rated
+                    settlement = settle_game(self.services.store, game, [p for p in players if p is not None])
+            self.services.store.finish(self.row(), self.record(), settlement)
+            if settlement is not None:
+                self.rating_changes = settlement.changes()
         except Exception:
             # the store still holds the running game: a restart replays it and finishes it again
             log.exception("table %s: could not store the end of the game", self.id)
@@ -487,6 +519,63 @@ class Table:
                 s.player.tables.discard(self.id)
         self.broadcast_table()
         self.services.changed(self)
+
+    # ------------------------------------------------------------------ rematch
+
+    def accept_rematch(self, conn: Connection, mid: Any) -> bool:
+        """A player of the finished game offers (or accepts) a rematch; ``True`` once every person
+        seated has: then the room starts the new table (``start_rematch``)."""
+        assert conn.player is not None
+        seat = self.seat_of(conn.player)
+        if seat is None:
+            raise ProtocolError("forbidden", "only the players of this game may ask for a rematch")
+        if self.state != "over":
+            raise ProtocolError("forbidden", f"a rematch is offered once the game is over (the table is {self.state})")
+        if self.rematch is not None and self.rematch.state == "started":
+            raise ProtocolError("forbidden", f"the rematch has started: table {self.rematch.next}")
+        if self.rematch is None or self.rematch.state != "offered":
+            self.rematch = Rematch(self.services.clock.now() + self.services.limits.rematch_window)
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().create_task(self._rematch_lapses(self.rematch))
+        self.rematch.accepted.add(seat)
+        if {i for i, s in enumerate(self.seats) if s.player is not None} <= self.rematch.accepted:
+            return True
+        self._announce_rematch(conn, mid)
+        return False
+
+    def start_rematch(self, old: Table, conn: Connection, mid: Any) -> None:
+        """Seat the players and bots of ``old`` as they sat, tell everyone at ``old``, and deal."""
+        assert old.rematch is not None
+        for seat, was in zip(self.seats, old.seats, strict=True):
+            seat.player, seat.bot = was.player, was.bot
+            if seat.player is not None:
+                seat.player.tables.add(self.id)
+        self.host = old.host
+        old.rematch.state, old.rematch.next = "started", self.id
+        old._announce_rematch(conn, mid)
+        for c in list(old.spectators):
+            self.watch(c, None)
+        self._deal(self.services.clock.now())
+
+    def _rematch_ends(self, how: str, conn: Connection | None = None, mid: Any = None) -> None:
+        assert self.rematch is not None
+        self.rematch.state = how
+        self._announce_rematch(conn, mid)
+        self.rematch = None
+
+    def _announce_rematch(self, sender: Connection | None, mid: Any) -> None:
+        offer = self.rematch
+        assert offer is not None
+        text = dumps({"type": "rematch", "table": self.id, "state": offer.state, "accepted": sorted(offer.accepted),
+                      "expires": offer.expires, "next": offer.next})
+        for c, _ in self.audience():
+            c.send(with_id(text, mid) if c is sender else text)
+
+    async def _rematch_lapses(self, offer: Rematch) -> None:
+        await self.services.clock.sleep_until(offer.expires)
+        async with self.lock:
+            if self.rematch is offer and offer.state == "offered":
+                self._rematch_ends("lapsed")
 
     def _abandon(self, now: float) -> None:
         log.info("table %s: every person has been away since %.0f s: abandoned", self.id,
@@ -550,6 +639,9 @@ class Table:
             self._leave_running(seat, conn, mid)
             return
         if self.state != "waiting":
+            if self.rematch is not None and self.rematch.state == "offered":
+                self._rematch_ends("declined", conn, mid)  # leaving an offered rematch declines it
+                return
             raise ProtocolError("forbidden", "the game is over")
         for c in player.conns:
             c.send({"type": "left", "table": self.id, **({"id": mid} if c is conn else {})})
@@ -638,6 +730,11 @@ class Table:
             text = clean_text(text, self.services.limits.max_chat, "chat")
         except ValueError as e:
             raise ProtocolError("bad_message", str(e)) from None
+        if not self.services.chat_lines.take(player.id, self.services.clock.now()):
+            limits = self.services.limits
+            raise ProtocolError("rate_limited", f"chat: too many lines: at most {limits.chat_burst} at once, "
+                                                f"then {limits.chat_rate:g} a second per player, across all its "
+                                                "sockets")
         out = dumps({"type": "chat", "table": self.id, "from": player.name, "player": player.id, "text": text})
         for c, _ in self.audience():
             c.send(with_id(out, mid) if c is conn else out)

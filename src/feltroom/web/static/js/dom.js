@@ -1,7 +1,13 @@
 // Tiny DOM helpers: h() builds elements, no framework, no build step.
 
+/**
+ * An element with attributes (class, style, on<event>, dataset, value, checked, others as
+ * attributes; null and false are left out) and children (nested arrays, strings, nodes).
+ * @param {string} tag @param {Object<string, any> | null} attrs @param {...any} children
+ * @returns {any} the element (any: inputs, selects and the rest alike)
+ */
 export function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
+  const el = /** @type {any} */ (document.createElement(tag));
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v == null || v === false) continue;
     if (k === 'class') el.className = v;
@@ -17,6 +23,7 @@ export function h(tag, attrs, ...children) {
   return el;
 }
 
+/** @param {Element} el @param {any[]} children */
 export function append(el, children) {
   for (const c of children.flat(Infinity)) {
     if (c == null || c === false) continue;
@@ -25,7 +32,10 @@ export function append(el, children) {
   return el;
 }
 
+/** @template {Element} E @param {E} el @returns {E} */
 export function clear(el) { while (el.firstChild) el.firstChild.remove(); return el; }
 
+/** @param {string} sel @param {ParentNode} [root] @returns {HTMLElement} */
 export function $(sel, root = document) { return root.querySelector(sel); }
-export function $$(sel, root = document) { return [...root.querySelectorAll(sel)]; }
+/** @param {string} sel @param {ParentNode} [root] @returns {HTMLElement[]} */
+export function $$(sel, root = document) { return /** @type {HTMLElement[]} */ ([...root.querySelectorAll(sel)]); }

@@ -4,7 +4,7 @@
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { replayHash } from './replay.js';
+import { replayHash } from './routes.js';
 
 /** The rating change of each seat, or null when the table message has none. */
 export function ratingChanges(ctx) {

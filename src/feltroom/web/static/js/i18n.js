@@ -26,6 +26,9 @@ export function setLang(l) {
 
 export function onLang(f) { listeners.push(f); }
 
+/** Add Russian strings (a game module's own, games/index.js). @param {Object<string, string | string[]>} words */
+export function addRussian(words) { Object.assign(RU, words); }
+
 /** Translate `s` (English) and fill `{name}` placeholders from `p`. */
 export function t(s, p) {
   let out = (lang === 'ru' && RU[s]) || s;

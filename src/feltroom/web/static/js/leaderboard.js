@@ -4,8 +4,9 @@
 import { h, clear } from './dom.js';
 import { t } from './i18n.js';
 import { getJSON } from './api.js';
-import { GAME_ORDER, gameTitle } from './games/index.js';
-import { leaderboardHash, playerLink } from './links.js';
+import { gameList, gameTitle } from './games/index.js';
+import { playerLink } from './links.js';
+import { leaderboardHash } from './routes.js';
 import { ratingText } from './profile.js';
 
 export function renderLeaderboard(root, route, rerender) {
@@ -13,7 +14,7 @@ export function renderLeaderboard(root, route, rerender) {
   clear(root);
   const page = h('main', { class: 'page leaderboard', id: 'leaderboard' },
     h('nav', { class: 'game-tabs', 'aria-label': t('Game') },
-      GAME_ORDER.map((g) => h('a', { class: `btn ${g === route.game ? 'primary' : 'ghost'}`, href: leaderboardHash(g),
+      gameList().map((m) => m.name).map((g) => h('a', { class: `btn ${g === route.game ? 'primary' : 'ghost'}`, href: leaderboardHash(g),
         'aria-current': g === route.game ? 'page' : null }, gameTitle(g)))));
   root.append(page);
   const panel = h('section', { class: 'panel' }, h('h1', null, t('Leaderboard: {game}', { game: gameTitle(route.game) })));

@@ -1,9 +1,7 @@
-// Links to the player pages: a profile (#/p/{player}), a leaderboard (#/top/{game}), a replay.
+// Names as links to the players' profiles.
 
 import { h } from './dom.js';
-
-export function profileHash(player) { return `#/p/${encodeURIComponent(player)}`; }
-export function leaderboardHash(game) { return `#/top/${encodeURIComponent(game)}`; }
+import { profileHash } from './routes.js';
 
 /** The player id of a table seat: a person's id, or `bot:LEVEL` (bots are rated players too). */
 export function seatPlayer(s) {

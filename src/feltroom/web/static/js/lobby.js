@@ -2,11 +2,15 @@
 
 import { h, clear, $ } from './dom.js';
 import { t } from './i18n.js';
-import { app, send, nav, changeName, tableState } from './main.js';
+import { app, send, nav, changeName, tableState } from './state.js';
 import { playerLink } from './links.js';
-import { GAME_ORDER, LOBBY_OPTIONS, SEATS, DEFAULT_SEATS, gameTitle, gameBlurb, optionValueText, optionChips } from './games/index.js';
+import { gameList, gameMeta, lobbyFields, optionLabel, gameTitle, gameBlurb, optionValueText, optionChips } from './games/index.js';
 
-const form = { game: 'crisp', seats: DEFAULT_SEATS.crisp, options: {} };
+/** The new-table form; the first game of the list until the player picks one. */
+const form = { game: '', seats: 0, options: /** @type {Object<string, any>} */ ({}) };
+
+/** A form this long is laid out in more columns. */
+const MANY_FIELDS = 8;
 
 export function renderLobby(root) {
   let lobby = $('.lobby', root);
@@ -36,46 +40,48 @@ function nameForm() {
 function renderCreate() {
   const box = $('#create-form');
   clear(box);
-  const [lo, hi] = SEATS[form.game];
+  const games = gameList();
+  if (!gameMeta(form.game) && games.length) { form.game = games[0].name; form.seats = games[0].default_players; }
+  const meta = gameMeta(form.game);
+  if (!meta) return;
+  const [lo, hi] = [meta.min_players, meta.max_players];
   form.seats = Math.min(hi, Math.max(lo, form.seats));
   const gamePick = h('div', { class: 'game-pick', role: 'radiogroup', 'aria-label': t('Game') },
-    GAME_ORDER.map((g) => h('button', {
-      type: 'button', role: 'radio', 'aria-checked': g === form.game ? 'true' : 'false',
-      class: `game-card g-${g} ${g === form.game ? 'on' : ''}`, id: `pick-${g}`,
-      onclick: () => { form.game = g; form.seats = DEFAULT_SEATS[g]; form.options = {}; renderCreate(); },
-    }, h('b', null, gameTitle(g)), h('small', null, gameBlurb(g)),
-    h('span', { class: 'range' }, t('{a}–{b} players', { a: SEATS[g][0], b: SEATS[g][1] })))));
+    games.map((m) => h('button', {
+      type: 'button', role: 'radio', 'aria-checked': m.name === form.game ? 'true' : 'false',
+      class: `game-card g-${m.name} ${m.name === form.game ? 'on' : ''}`, id: `pick-${m.name}`,
+      onclick: () => { form.game = m.name; form.seats = m.default_players; form.options = {}; renderCreate(); },
+    }, h('b', null, gameTitle(m.name)), h('small', null, gameBlurb(m.name)),
+    h('span', { class: 'range' }, t('{a}–{b} players', { a: m.min_players, b: m.max_players })))));
   const seatSel = h('select', { id: 'opt-seats', onchange: (e) => { form.seats = +e.target.value; renderCreate(); } });
   for (let n = lo; n <= hi; n++) seatSel.append(h('option', { value: n, selected: n === form.seats }, String(n)));
   const fields = [h('label', { class: 'field' }, h('span', null, t('Seats')), seatSel)];
-  for (const d of LOBBY_OPTIONS[form.game]) {
-    if (d.when && !d.when(form.seats)) continue;
-    const cur = d.key in form.options ? form.options[d.key] : d.def;
-    if (d.type === 'check') {
+  for (const d of lobbyFields(form.game, form.seats)) {
+    const opt = optionLabel(form.game, d.key);
+    const cur = d.key in form.options ? form.options[d.key] : d.default;
+    if (opt.kind === 'check') {
       fields.push(h('label', { class: 'field check' },
         h('input', { type: 'checkbox', id: `opt-${d.key}`, checked: !!cur,
           onchange: (e) => { form.options[d.key] = e.target.checked; } }),
-        h('span', null, t(d.label))));
+        h('span', null, t(opt.label))));
     } else {
-      const values = d.valuesFor ? d.valuesFor(form.seats) : d.values;
       const sel = h('select', { id: `opt-${d.key}`, onchange: (e) => { form.options[d.key] = JSON.parse(e.target.value); } });
-      for (const v of values) sel.append(h('option', { value: JSON.stringify(v), selected: v === cur }, optionValueText(d.key, v)));
-      fields.push(h('label', { class: 'field' }, h('span', null, t(d.label)), sel));
+      for (const v of d.values) sel.append(h('option', { value: JSON.stringify(v), selected: v === cur }, optionValueText(opt, v)));
+      fields.push(h('label', { class: 'field' }, h('span', null, t(opt.label)), sel));
     }
   }
   box.append(gamePick,
     h('form', { class: 'opts', onsubmit: (e) => { e.preventDefault(); create(); } },
-      h('div', { class: `fields ${form.game === 'craits' ? 'many' : ''}` }, fields),
+      h('div', { class: `fields ${fields.length > MANY_FIELDS ? 'many' : ''}` }, fields),
       h('button', { type: 'submit', class: 'btn primary', id: 'create-btn' }, t('Create table'))));
 }
 
 function currentOptions() {
+  /** @type {Object<string, any>} */
   const out = {};
-  for (const d of LOBBY_OPTIONS[form.game]) {
-    if (d.when && !d.when(form.seats)) continue;
-    let v = d.key in form.options ? form.options[d.key] : d.def;
-    if (d.valuesFor && !d.valuesFor(form.seats).includes(v)) v = d.def;
-    out[d.key] = v;
+  for (const d of lobbyFields(form.game, form.seats)) {
+    const v = d.key in form.options ? form.options[d.key] : d.default;
+    out[d.key] = d.values.includes(v) ? v : d.default; // a value picked at another seat count
   }
   return out;
 }

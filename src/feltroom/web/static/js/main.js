@@ -1,55 +1,21 @@
-// feltroom browser client: app state, the connection, routing between the lobby and tables.
+// feltroom browser client: the connection, its messages, routing between the lobby and tables.
+// The entry point: nothing imports this module (the shared state is in state.js).
 
 import { Conn, syncClock } from './net.js';
 import { h, clear, append, $ } from './dom.js';
 import { t, getLang, setLang, onLang } from './i18n.js';
+import { app, tableState, send, nav, render, parseRoute, setScreens, useName, CHAT_KEEP } from './state.js';
+import { toast } from './toast.js';
+import { loadGames } from './games/index.js';
 import { renderLobby } from './lobby.js';
 import { renderTable, tableEvents, tickClocks } from './table.js';
-import { pageRoute, renderPage } from './pages.js';
-import { profileHash, leaderboardHash } from './links.js';
+import { renderPage } from './pages.js';
+import { profileHash, leaderboardHash } from './routes.js';
 
 const LS = window.localStorage;
+const HELLO_RETRIES = 5; // new automatic names tried when the server says a name is taken
 
-function defaultName() { return `guest${Math.floor(1000 + Math.random() * 9000)}`; }
-
-export const app = {
-  me: { name: LS.getItem('feltroom.name') || '', token: LS.getItem('feltroom.token') || null, player: null },
-  status: 'connecting',
-  lobby: [],
-  tables: new Map(), // key -> {id, info, upd, history: [], chat: [], ui: {}}
-  route: parseRoute(),
-  pending: new Map(), // request id -> {kind, table}
-  conn: null,
-};
-
-function parseRoute() {
-  const page = pageRoute(location.hash);
-  if (page) return page;
-  const m = location.hash.match(/^#\/t\/(.+)$/);
-  return m ? { screen: 'table', table: decodeURIComponent(m[1]) } : { screen: 'lobby' };
-}
-
-export function tableState(id) {
-  const key = String(id);
-  let st = app.tables.get(key);
-  if (!st) {
-    st = { id, key, info: null, upd: null, history: [], chat: [], ui: {}, error: null };
-    app.tables.set(key, st);
-  }
-  return st;
-}
-
-/** Send a message; `meta` remembers what the request was for (its error and reply). */
-export function send(msg, meta) {
-  const id = app.conn.send(msg);
-  if (meta) app.pending.set(id, meta);
-  return id;
-}
-
-export function nav(route) {
-  const hash = route.screen === 'table' ? `#/t/${encodeURIComponent(route.table)}` : '#/';
-  if (location.hash !== hash) location.hash = hash; else onRoute();
-}
+function defaultName() { return `guest${Math.floor(100000 + Math.random() * 900000)}`; }
 
 function onRoute() {
   app.route = parseRoute();
@@ -67,15 +33,6 @@ function ensureTable(key) {
   }, 400);
 }
 
-// ---- toasts -------------------------------------------------------------
-
-export function toast(text, kind = 'info', ms = 4000) {
-  const box = $('#toasts');
-  const el = h('div', { class: `toast ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text);
-  box.append(el);
-  setTimeout(() => { el.classList.add('fade'); setTimeout(() => el.remove(), 400); }, ms);
-}
-
 // ---- messages -------------------------------------------------------------
 
 function onMessage(msg) {
@@ -88,8 +45,13 @@ function onMessage(msg) {
       app.me.name = msg.name;
       app.me.token = msg.token;
       app.myTables = (msg.tables || []).map((x) => ({ ...x, table: String(x.table) }));
+      app.me.helloRetries = 0;
+      app.me.previous = null;
+      { const input = /** @type {HTMLInputElement | null} */ ($('#name-input')); if (input && document.activeElement !== input) input.value = msg.name; }
       LS.setItem('feltroom.name', msg.name);
       LS.setItem('feltroom.token', msg.token);
+      app.tokens[msg.name] = msg.token;
+      LS.setItem('feltroom.tokens', JSON.stringify(app.tokens));
       send({ type: 'lobby' });
       for (const st of app.tables.values()) st.watchSent = false;
       if (app.route.screen === 'table') {
@@ -137,12 +99,14 @@ function onMessage(msg) {
       break;
     }
     case 'chat': {
+      if (msg.player != null && app.ignored[msg.player] != null) return;
       const st = tableState(msg.table);
-      st.chat.push(msg);
-      st.history.push({ kind: 'chat', from: msg.from, text: msg.text });
+      st.chat.push({ n: ++app.seq, from: msg.from, player: msg.player, text: msg.text });
+      if (st.chat.length > CHAT_KEEP) st.chat.splice(0, st.chat.length - CHAT_KEEP);
       break;
     }
     case 'error': {
+      if (msg.id === 'hello') { helloRefused(msg); break; }
       const text = msg.message || msg.code || t('Error');
       if (meta && meta.table != null) {
         const st = tableState(meta.table);
@@ -161,14 +125,6 @@ function onMessage(msg) {
 function onStatus(s) { app.status = s; renderHeader(); }
 
 // ---- rendering ------------------------------------------------------------
-
-let renderQueued = false;
-export function render() {
-  if (renderQueued) return;
-  renderQueued = true;
-  app.renderPending = true;
-  requestAnimationFrame(() => { renderQueued = false; app.renderPending = false; renderNow(); });
-}
 
 function renderNow() {
   app.renders = (app.renders || 0) + 1;
@@ -214,21 +170,27 @@ function renderHeader() {
   ]);
 }
 
-export function changeName(name) {
-  name = name.trim().slice(0, 24);
-  if (!name || name === app.me.name) return;
-  app.me.name = name;
-  app.me.token = null; // a token is one player with one name: a new name is a new player
-  LS.setItem('feltroom.name', name);
-  LS.removeItem('feltroom.token');
-  app.tables.clear();
-  app.conn.reconnect();
+/** The server refused our hello (a taken, reserved or invisible name): say why, and come back
+ *  under the name we had, or else under a new automatic one. @param {any} msg */
+function helloRefused(msg) {
+  app.me.player = null;
+  const aboutName = msg.code === 'name_taken' || (msg.code === 'bad_message' && /^name:/.test(msg.message || ''));
+  if (!aboutName) { toast(msg.message || msg.code, 'error', 8000); return; } // e.g. too many tabs: not a new player
+  const prev = app.me.previous;
+  app.me.previous = null;
+  if (!(app.me.autoName && msg.code === 'name_taken')) toast(msg.message || msg.code, 'error', 8000);
+  if (prev) { useName(prev.name, prev.token, prev.auto); return; }
+  if (app.me.helloRetries >= HELLO_RETRIES) { onStatus('offline'); return; }
+  app.me.helloRetries += 1;
+  useName(defaultName(), null, true);
 }
 
 // ---- start ----------------------------------------------------------------
 
-function start() {
-  if (!app.me.name) { app.me.name = defaultName(); LS.setItem('feltroom.name', app.me.name); }
+async function start() {
+  await loadGames();
+  setScreens({ draw: renderNow, route: onRoute });
+  if (!app.me.name) useName(defaultName(), null, true);
   app.conn = new Conn({
     onMessage,
     onStatus,
@@ -239,8 +201,8 @@ function start() {
   setInterval(tickClocks, 200);
   app.conn.connect();
   render();
-  window.feltroom = app; // for debugging and tests
+  /** @type {any} */ (window).feltroom = app; // for debugging and tests
 }
 
-start();
+start().catch((e) => { console.error(e); toast(t('Cannot reach the room: reload the page.'), 'error', 60000); });
 

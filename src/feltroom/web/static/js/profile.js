@@ -1,14 +1,18 @@
 // A player's page (#/p/{player}): name, ratings per game, and the finished games, newest first,
-// each linking to its replay; pages of 50 with ?before=<ended> (GET /api/players/{player}).
+// each linking to its replay (from the player's seat); pages of 50 with ?before=<next> (GET /api/players/{player}).
 
 import { h, clear } from './dom.js';
 import { t } from './i18n.js';
 import { getJSON } from './api.js';
 import { gameTitle } from './games/index.js';
-import { leaderboardHash, profileHash } from './links.js';
-import { replayHash } from './replay.js';
+import { leaderboardHash, profileHash, replayHash } from './routes.js';
 
-const PAGE = 50;
+/** The player's seat in a history row, when its name is at exactly one seat (else the public view). */
+function ownSeat(p, g) {
+  const seats = g.seats || [];
+  const at = seats.map((n, i) => (n === p.name ? i : -1)).filter((i) => i >= 0);
+  return at.length === 1 ? at[0] : null;
+}
 
 export function when(epoch) {
   if (epoch == null) return '';
@@ -38,7 +42,7 @@ export function renderProfile(root, route, rerender) {
   const games = Object.keys(p.ratings || {}).sort();
   page.append(
     h('section', { class: 'panel phead' },
-      h('h1', { id: 'profile-name' }, p.name || botLabel(p.player) || p.player,
+      h('h1', { id: 'profile-name' }, botLabel(p.player) || p.name || p.player,
         p.registered ? h('span', { class: 'chip ok', title: t('a protected name') }, t('registered')) : null,
         p.player.startsWith('bot:') ? h('span', { class: 'badge bot' }, t('BOT')) : null),
       h('p', { class: 'muted small' }, t('Player id {id}', { id: p.player }))),
@@ -67,10 +71,9 @@ export function renderProfile(root, route, rerender) {
           h('td', null, (g.seats || []).map((name, i) => h('span', { class: `pseat ${(g.winners || []).includes(i) ? 'winner' : ''}` },
             (g.winners || []).includes(i) ? '★ ' : '', name ?? '?', (g.scores || [])[i] != null ? h('small', null, ` ${g.scores[i]}`) : null))),
           h('td', { class: 'num' }, g.rank != null ? String(g.rank) : '—'),
-          h('td', null, h('a', { class: 'btn small', href: replayHash(g.table, null, null), dataset: { replay: g.table } }, t('Replay'))))))) :
+          h('td', null, h('a', { class: 'btn small', href: replayHash(g.table, ownSeat(p, g), null), dataset: { replay: g.table } }, t('Replay'))))))) :
         h('p', { class: 'muted' }, t('No finished games yet.')),
       h('div', { class: 'pager' },
         route.before ? h('a', { class: 'btn ghost', href: profileHash(p.player), id: 'newest' }, t('Newest')) : null,
-        (p.games || []).length >= PAGE ? h('a', { class: 'btn', id: 'older',
-          href: `${profileHash(p.player)}?before=${p.games[p.games.length - 1].ended}` }, t('Older games')) : null)));
+        p.next != null ? h('a', { class: 'btn', id: 'older', href: `${profileHash(p.player)}?before=${p.next}` }, t('Older games')) : null)));
 }

@@ -7,29 +7,12 @@ import { h, clear, $ } from './dom.js';
 import { t } from './i18n.js';
 import { renderTable, tableEvents, seatName } from './table.js';
 import { gameTitle } from './games/index.js';
+import { replayHash } from './routes.js';
 
 const SPEEDS = [0.5, 1, 2, 4];
 const STEP_MS = 900; // one step at 1×
 const HISTORY_MAX = 400;
 const viewers = new Map(); // `${table}|${seat}` -> viewer state
-
-export function replayRoute(hash) {
-  const m = hash.match(/^#\/replay\/([^?]+)(?:\?(.*))?$/);
-  if (!m) return null;
-  const q = new URLSearchParams(m[2] || '');
-  const seat = q.get('seat');
-  const step = q.get('step');
-  return { screen: 'replay', table: decodeURIComponent(m[1]), seat: seat != null && /^\d+$/.test(seat) ? +seat : null,
-    step: step != null && /^\d+$/.test(step) ? +step : null };
-}
-
-export function replayHash(table, seat, step) {
-  const q = new URLSearchParams();
-  if (seat != null) q.set('seat', String(seat));
-  if (step != null) q.set('step', String(step));
-  const qs = q.toString();
-  return `#/replay/${encodeURIComponent(table)}${qs ? `?${qs}` : ''}`;
-}
 
 function viewer(route, rerender) {
   const key = `${route.table}|${route.seat}`;
@@ -178,14 +161,18 @@ function renderBar(bar, v) {
       h('span', { class: 'rb-pos', id: 'replay-pos', role: 'status' }, t('Step {k} of {n}', { k: v.cur, n: last }),
         loaded < m.total ? h('span', { class: 'muted small' }, ` · ${t('loading {a}/{b}', { a: loaded, b: m.total })}`) : null)),
     slider);
-  if (focused && focused.startsWith('replay-')) { const el = $(`#${focused}`, bar); if (el && !el.disabled) el.focus({ preventScroll: true }); }
+  if (focused && focused.startsWith('replay-')) {
+    const el = /** @type {HTMLButtonElement | null} */ ($(`#${focused}`, bar));
+    if (el && !el.disabled) el.focus({ preventScroll: true });
+  }
 }
 
 document.addEventListener('keydown', (e) => {
   const v = current;
   if (!v || !v.meta || !isShown(v)) return;
-  const tag = (e.target && e.target.tagName) || '';
-  if ((tag === 'INPUT' && e.target.type !== 'range') || tag === 'TEXTAREA' || tag === 'SELECT') return;
+  const target = /** @type {HTMLInputElement | null} */ (e.target);
+  const tag = (target && target.tagName) || '';
+  if ((tag === 'INPUT' && target.type !== 'range') || tag === 'TEXTAREA' || tag === 'SELECT') return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const keys = { ArrowRight: () => go(v, v.cur + 1), ArrowLeft: () => go(v, v.cur - 1), Home: () => go(v, 0),
     End: () => go(v, v.meta.total - 1), ' ': () => toggle(v) };

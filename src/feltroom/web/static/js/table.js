@@ -5,13 +5,15 @@
 import { h, clear, append, $, $$ } from './dom.js';
 import { t } from './i18n.js';
 import { serverNow } from './net.js';
-import { app, send, nav, render, toast } from './main.js';
+import { app, send, nav, render, ignorePlayer, unignorePlayer } from './state.js';
 import { GAMES, gameTitle, optionChips } from './games/index.js';
 import { ratingChanges, rematchBox, replayLink } from './endscreen.js';
 import { playerLink, seatPlayer } from './links.js';
 import { inviteBox, takeSeat } from './invite.js';
 
 const BOT_LEVELS = ['random', 'heuristic']; // until the server says (table.bot_levels)
+const EVENTS_KEEP = 400; // game events kept per table; chat has its own list (main.js CHAT_KEEP), so it never pushes them out
+const EVENTS_SHOWN = 150;
 
 // ---- context given to the game modules ----------------------------------------
 
@@ -63,8 +65,8 @@ export function act(st, action) {
 export function tableEvents(st, events, prev) {
   const ctx = makeCtx(st);
   if (ctx.game && ctx.game.onEvents) safe(() => ctx.game.onEvents(ctx, events, prev));
-  for (const ev of events) st.history.push({ kind: 'event', ev });
-  if (st.history.length > 400) st.history.splice(0, st.history.length - 400);
+  for (const ev of events) st.history.push({ kind: 'event', n: ++app.seq, ev });
+  if (st.history.length > EVENTS_KEEP) st.history.splice(0, st.history.length - EVENTS_KEEP);
 }
 
 // ---- clocks ----------------------------------------------------------------------
@@ -100,15 +102,17 @@ export function renderTable(root, st) {
             h('summary', null, t('History')),
             h('ol', { class: 'history', id: 'history' })),
           h('details', { class: 'keys' }, h('summary', null, t('Keyboard')), h('div', { class: 'keylist' })),
-          h('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); const i = $('input', e.target); if (i.value.trim()) send({ type: 'chat', table: st.id, text: i.value.trim() }); i.value = ''; } },
+          h('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); const i = /** @type {HTMLInputElement} */ ($('input', e.target)); if (i.value.trim()) send({ type: 'chat', table: st.id, text: i.value.trim() }); i.value = ''; } },
             h('input', { type: 'text', maxlength: '200', placeholder: t('Chat…'), 'aria-label': t('Chat message') }),
-            h('button', { type: 'submit', class: 'btn' }, t('Send'))))),
+            h('button', { type: 'submit', class: 'btn' }, t('Send'))),
+          h('div', { class: 'ignored-list', id: 'ignored' }))),
       h('div', { class: 'overlay-host' }));
     root.append(scr);
   }
   scr.className = `table-screen g-${ctx.info.game || ''} st-${ctx.info.state || 'loading'}`;
   renderHead($('.thead', scr), ctx);
-  const focusKey = document.activeElement && document.activeElement.dataset ? (document.activeElement.dataset.act || document.activeElement.dataset.key) : null;
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
+  const focusKey = active && active.dataset ? (active.dataset.act || active.dataset.key) : null;
   if (!st.info) {
     clear($('.opps', scr)); clear($('.mine', scr));
     clear($('.center', scr)).append(h('p', { class: 'muted big' }, st.missing ? t('No such table.') : t('Loading table…')));
@@ -133,6 +137,7 @@ export function renderTable(root, st) {
   }
   renderStatus($('#status', scr), ctx);
   renderHistory($('#history', scr), ctx);
+  renderIgnored($('#ignored', scr));
   renderKeys($('.keylist', scr), ctx);
   renderOverlay($('.overlay-host', scr), ctx);
   if (ctx.view && ctx.game && ctx.game.afterRender) safe(() => ctx.game.afterRender(ctx, scr));
@@ -188,7 +193,7 @@ function waitingRoom(ctx) {
       host ? h('button', { type: 'button', class: 'btn', id: 'fill-bots',
         onclick: () => seats.forEach((s, i) => {
           if (s.name || s.bot) return;
-          const sel = $(`select.botlevel[data-seat="${i}"]`);
+          const sel = /** @type {HTMLSelectElement} */ ($(`select.botlevel[data-seat="${i}"]`));
           send({ type: 'bot', table: st.id, seat: i, level: sel ? sel.value : 'random' }, { kind: 'bot', table: st.key });
         }) }, t('Fill with bots')) : null,
       host ? h('button', { type: 'button', class: 'btn primary', id: 'start-btn', disabled: !full,
@@ -285,18 +290,19 @@ function renderStatus(box, ctx) {
   if (!view) return;
   const line = ctx.game && ctx.game.status ? safe(() => ctx.game.status(ctx), '') : '';
   const mine = ctx.me != null && (view.to_act || []).includes(ctx.me);
-  // A deadline that is nobody's in particular (the Cribbage discard phase) is shown here.
+  // A deadline that is nobody's in particular (a discard phase all seats play at once) is shown here.
   const shared = ctx.deadlines.find((d) => d.seat == null && (d.action === 'timeout' || d.action === 'close'));
   box.append(h('p', { class: `line ${mine ? 'yours' : ''}`, id: 'status-line' }, line, shared ? [' ', ctx.clock(shared)] : null));
 }
 
+/** The last game events and the kept chat lines, in the order they came. */
 function renderHistory(box, ctx) {
   const { st } = ctx;
-  const items = st.history.slice(-150);
+  const items = [...st.history.slice(-EVENTS_SHOWN), ...st.chat.map((c) => ({ kind: 'chat', ...c }))].sort((a, b) => a.n - b.n);
   clear(box);
   for (const it of items) {
     let node = null;
-    if (it.kind === 'chat') node = h('li', { class: 'chatmsg' }, h('b', null, it.from, ': '), it.text);
+    if (it.kind === 'chat') node = chatLine(it);
     else if (ctx.game && ctx.game.narrate) {
       const out = safe(() => ctx.game.narrate(it.ev, ctx));
       if (out) node = h('li', { class: `ev ev-${it.ev.type} ${out.cls || ''}` }, out.node || out);
@@ -304,6 +310,23 @@ function renderHistory(box, ctx) {
     if (node) box.append(node);
   }
   box.scrollTop = box.scrollHeight;
+}
+
+function chatLine(c) {
+  const mine = c.player != null && c.player === app.me.player;
+  return h('li', { class: 'chatmsg', dataset: { player: c.player ?? '' } }, h('b', null, c.from, ': '), c.text,
+    !mine && c.player != null ? h('button', { type: 'button', class: 'ignore', dataset: { ignore: c.player },
+      title: t('Ignore {name}: hide their chat', { name: c.from }), 'aria-label': t('Ignore {name}: hide their chat', { name: c.from }),
+      onclick: () => ignorePlayer(c.player, c.from) }, t('ignore')) : null);
+}
+
+function renderIgnored(box) {
+  clear(box);
+  const ids = Object.keys(app.ignored);
+  if (!ids.length) return;
+  append(box, [h('span', { class: 'muted small' }, t('Ignored:')), ' ',
+    ids.map((id) => h('button', { type: 'button', class: 'btn ghost unignore', dataset: { unignore: id },
+      title: t('Show {name}’s chat again', { name: app.ignored[id] }), onclick: () => unignorePlayer(id) }, app.ignored[id], ' ✕'))]);
 }
 
 function renderKeys(box, ctx) {
@@ -355,20 +378,19 @@ document.addEventListener('keydown', (e) => {
   if (app.route.screen !== 'table') return;
   const st = app.tables.get(app.route.table);
   if (!st || !st.upd) return;
-  const tag = (e.target && e.target.tagName) || '';
+  const target = /** @type {HTMLElement | null} */ (e.target);
+  const tag = (target && target.tagName) || '';
   if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') {
-    if (e.key === 'Escape') e.target.blur();
+    if (e.key === 'Escape') target.blur();
     return;
   }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const ctx = makeCtx(st);
-  if (e.key === '?') { const d = $('details.keys'); if (d) d.open = !d.open; e.preventDefault(); return; }
+  if (e.key === '?') { const d = /** @type {HTMLDetailsElement} */ ($('details.keys')); if (d) d.open = !d.open; e.preventDefault(); return; }
   if (e.key === '/') { const i = $('#notation'); if (i) { i.focus(); e.preventDefault(); } return; }
   if (e.key === 'Escape') { st.ui.sel = null; st.ui.pick = null; st.ui.qsel = null; st.ui.hotkey = null; render(); return; }
   if (ctx.game && ctx.game.onKey && ctx.game.onKey(ctx, e)) { e.preventDefault(); return; }
   const key = e.key.length === 1 ? e.key.toUpperCase() : e.key;
-  const btn = $$('.table-screen [data-key]').find((b) => b.dataset.key.toUpperCase() === key.toUpperCase() && !b.disabled);
+  const btn = /** @type {HTMLButtonElement[]} */ ($$('.table-screen [data-key]')).find((b) => b.dataset.key.toUpperCase() === key.toUpperCase() && !b.disabled);
   if (btn) { btn.click(); e.preventDefault(); }
 });
-
-export { toast };

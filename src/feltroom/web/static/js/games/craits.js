@@ -6,6 +6,37 @@ import { t, tn } from '../i18n.js';
 import { cardEl, pileEl, emptyEl, cardText, cardsText, suitText, SUIT_SYM, SUIT_WORD } from '../cards.js';
 import { handBacks, lastPanel, digitKey, digitIndex } from './common.js';
 
+/** This game's Russian strings, keyed by the English text (i18n.js; shared ones are in ru.js). */
+const RU = {
+  Craits: 'Кретс',
+  'Shedding game of fifteen hands with special cards.': 'Игра на сброс карт: пятнадцать раздач, особые карты.',
+  'Hand {n} of {m}': 'Раздача {n} из {m}', 'penalty turn': 'штрафной ход', 'one card!': 'одна карта!',
+  'shuffle penalties': 'штрафы за тасовку', '1 card': '1 карта', 'Suit to follow: {s}': 'Масть: {s}', suit: 'масть',
+  'Direction: anticlockwise': 'Направление: против часовой', 'Direction: clockwise': 'Направление: по часовой',
+  direction: 'направление', 'The count: {n}': 'Счёт: {n}', '6: play again': '6: ещё ход',
+  'King run: card {n}': 'Серия короля: карта {n}', 'One card!': 'Одна карта!', 'Pick up {n}': 'Взять {n}',
+  '“One card!” — on': '«Одна карта!» — вкл', 'Say “one card”': 'Сказать «одна карта»',
+  'Choose the suit for the upcard.': 'Выберите масть для открытой карты.',
+  '{name} chooses the suit.': '{name} выбирает масть.',
+  'One-card deal: say “one card!” before the time runs out.': 'Сдача по одной: скажите «одна карта!», пока не вышло время.',
+  'Waiting for “one card” calls.': 'Ждём «одна карта».', 'Choose the suit.': 'Выберите масть.',
+  'Choose the suit': 'Выберите масть',
+  'The count is {n}: play an ace or a two, or pick up.': 'Счёт {n}: сыграйте туза или двойку — или возьмите.',
+  'No card to play: draw.': 'Нечем ходить: возьмите карту.',
+  'Your turn: play a matching card.': 'Ваш ход: сыграйте подходящую карту.',
+  'choose a suit (8, 9, upcard)': 'выбрать масть (8, 9, открытая карта)', 'say “one card”': 'сказать «одна карта»',
+  'draw / pick up': 'взять карту / взять счёт', Upcard: 'Открытая карта', chooses: 'выбирает', 'draws {n}': 'берёт {n}',
+  'cannot play': 'нечем ходить', 'the count': 'счёт', 'a five': 'пятёрка', 'a seven': 'семёрка', 'a jack': 'валет',
+  'the queen of spades': 'дама пик', penalty: 'штраф', 'idiot card': 'карта идиота',
+  'The pile is shuffled into the stock': 'Сброс перетасован в колоду', 'shuffle penalty {p}': 'штраф за тасовку {p}',
+  'is skipped': 'пропускает ход', Direction: 'Направление', 'The count': 'Счёт', 'picks up {n}': 'берёт {n}',
+  'forgot to say “one card”!': 'забыл сказать «одна карта»!', 'says “one card”': 'говорит «одна карта»',
+  'Hand {n} over': 'Раздача {n} окончена', 'Hand {n} result': 'Итоги раздачи {n}', Play: 'Сыграть',
+  'choose the suit:': 'выберите масть:',
+  'You played a 6: play again, or draw.': 'Вы сыграли 6: ходите ещё раз или возьмите карту.',
+  'King run: play card {n} of the run, or draw.': 'Серия короля: сыграйте карту {n} серии или возьмите.',
+};
+
 const WHY = { turn: 'cannot play', count: 'the count', five: 'a five', seven: 'a seven', jack: 'a jack', queen_spades: 'the queen of spades', penalty: 'penalty', idiot_card: 'idiot card' };
 
 function parsePlay(a) {
@@ -34,6 +65,7 @@ function clickCard(ctx, card) {
 }
 
 export default {
+  ru: RU,
   lowWins: true,
 
   onEvents(ctx, events) {

@@ -7,6 +7,39 @@ import { t } from '../i18n.js';
 import { cardEl, backEl, emptyEl, cardText, cardsText, sortCards, cardKey } from '../cards.js';
 import { handBacks, digitKey, digitIndex } from './common.js';
 
+/** This game's Russian strings, keyed by the English text (i18n.js; shared ones are in ru.js). */
+const RU = {
+  Cribbage: 'Криббидж', 'Pegging, fifteens and runs on the board.': 'Пятнадцать, серии и колышки на доске.',
+  fifteen: 'пятнадцать', 'thirty-one': 'тридцать одно', pair: 'пара', run: 'серия', go: 'пас',
+  'last card': 'последняя карта', flush: 'флеш', 'his nobs': 'валет масти', 'his heels': 'валет-стартер', pairs: 'пары',
+  runs: 'серии', 'Nothing counted yet.': 'Ещё ничего не подсчитано.', 'crib of {name}': 'криб {name}',
+  'claim {n}': 'заявка {n}', 'score {n}': 'очки {n}', 'No count yet': 'Счёта ещё нет', 'Count {n}': 'Счёт {n}',
+  'team {names}': 'команда {names}', 'Crib: {name}': 'Криб: {name}', 'Starter not turned yet': 'Стартер ещё не открыт',
+  Starter: 'Стартер', 'Only during the play': 'Только во время розыгрыша', Played: 'Сыграно',
+  'current series underlined': 'текущая серия подчёркнута', Final: 'Итог', 'target {n}': 'до {n}',
+  'To discard': 'Сбрасывают', 'To play': 'Ходит', 'Game over ': 'Игра окончена', discarding: 'сбрасывает',
+  'team {n}': 'команда {n}', 'Starter: {card}': 'Стартер: {card}', 'Crib of {name}: {n} cards': 'Криб {name}: {n} карт',
+  'Crib: empty': 'Криб пуст', crib: 'криб', starter: 'стартер', 'This series': 'Эта серия',
+  'claimed {n}': 'заявлено {n}', 'your crib cards': 'ваши карты в крибе', 'Discard to the crib': 'Сбросить в криб',
+  'Pick {n} for the crib ({k}/{n})': 'Выберите {n} в криб ({k}/{n})',
+  'Choose {n} for the crib of {name}, then confirm.': 'Выберите {n} в криб ({name}) и подтвердите.',
+  'Waiting for discards.': 'Ждём сброса в криб.', 'Your turn to play (count {n}).': 'Ваш ход (счёт {n}).',
+  '{name} to play (count {n}).': 'Ходит {name} (счёт {n}).',
+  'Count your cards and claim your score.': 'Подсчитайте карты и заявите очки.', 'Counting {name}.': 'Подсчёт: {name}.',
+  'pick / play the n-th card': 'выбрать / сыграть n-ю карту',
+  'confirm the discard or the claim': 'подтвердить сброс или заявку',
+  'type your claim in the show': 'набрать заявку при подсчёте',
+  'the count, or the set being counted': 'счёт или подсчитываемые карты', 'whose crib': 'чей криб',
+  'the starter': 'стартер', 'the cards played this hand': 'карты, сыгранные в этой раздаче',
+  'the scores and the target': 'счёт и цель', 'whose turn': 'чей ход', 'You are dealt': 'Вам сдано',
+  'A card from the stock goes to the crib.': 'Карта из колоды уходит в криб.',
+  'discards to the crib': 'сбрасывает в криб', 'The count goes back to 0.': 'Счёт снова 0.', 'muggins!': 'маггинс!',
+  muggins: 'маггинс', 'Your claim': 'Ваша заявка', Delete: 'Стереть', Claim: 'Заявить',
+  'Claim your score': 'Заявите очки',
+  'Claim what you count ({lo}–{hi}); points you miss go to the others (muggins).': 'Заявите свои очки ({lo}–{hi}); пропущенные достанутся сопернику (маггинс).',
+  'Hand of {name}': 'Рука {name}', 'Crib of {name}': 'Криб {name}', 'Pegging board': 'Доска для счёта',
+};
+
 const SIDE_COLORS = ['#e0493e', '#3b82f6', '#22a06b', '#d4a017', '#a855f7', '#ec4899'];
 const PART = { fifteen: 'fifteen', thirty_one: 'thirty-one', pair: 'pair', run: 'run', go: 'go', last: 'last card', flush: 'flush', nobs: 'his nobs', heels: 'his heels', pairs: 'pairs', runs: 'runs' };
 
@@ -112,6 +145,7 @@ export function hotkey(ctx, key) {
 }
 
 export default {
+  ru: RU,
   lowWins: false,
 
   onEvents(ctx, events) {

@@ -6,6 +6,47 @@ import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { cardEl, backEl, pileEl, emptyEl, cardText, cardsText } from '../cards.js';
 
+/** This game's Russian strings, keyed by the English text (i18n.js; shared ones are in ru.js). */
+const RU = {
+  Crisp: 'Крисп',
+  'Memory and bluff: three face-down cards, lowest total wins.': 'Память и блеф: три карты рубашкой вверх, побеждает наименьшая сумма.',
+  'Round {n}': 'Раунд {n}', centre: 'центральную', right: 'правую', 'Your {slot} card': 'Ваша карта: {slot}',
+  "{name}'s {slot} card": '{name}: карта {slot}', '{label}: {card} (peek)': '{label}: {card} (подсмотрено)',
+  'the card drawn': 'взятая карта', 'CRISP!': 'КРИСП!', 'may call crisp': 'может сказать «крисп»',
+  'last turn': 'последний ход', Slots: 'Карты', 'Hide my cards': 'Скрыть мои карты',
+  'Deck: {n} cards': 'Колода: {n} карт', '{card} in use': '{card} в игре', 'You hold': 'У вас в руке',
+  'from the pile: swap it': 'из сброса: обменяйте', 'Kings in use · {n} to draw': 'Короли в игре · ещё взять: {n}',
+  'Take the pile card': 'Взять из сброса', Discard: 'Сбросить',
+  'Use the Jack (see your centre card)': 'Валет: посмотреть центральную',
+  'Use the King (draw two more)': 'Король: взять ещё две', 'No crisp': 'Без криспа',
+  '{name} may start in': '{name} начнёт через', 'Your turn: draw a card.': 'Ваш ход: возьмите карту.',
+  'Now pick another player’s card to swap with.': 'Теперь выберите карту соперника для обмена.',
+  'Queen: pick one of your cards, then another player’s card, or discard.': 'Дама: выберите свою карту, затем карту соперника — или сбросьте.',
+  'Swap the card into one of your slots.': 'Положите карту на одно из своих мест.',
+  'Swap into a slot, or use or discard the card.': 'Обменяйте, используйте или сбросьте карту.',
+  'Call crisp now, or let the window close.': 'Скажите «крисп» сейчас — или пропустите.',
+  'draw from the deck': 'взять из колоды', 'take the discard pile card': 'взять карту из сброса',
+  'swap into (or pick) your left, centre, right card': 'обмен (или выбор) левой, центральной, правой карты',
+  'discard the held card': 'сбросить карту из руки', 'use a Jack / a King': 'использовать валета / короля',
+  'Queen: the other seat and its card': 'Дама: место соперника и его карта', 'call crisp': 'сказать «крисп»',
+  'no crisp': 'без криспа', 'You look at your {slot} card.': 'Вы смотрите свою {slot} карту.',
+  'The pile is turned over: a new deck of {n}.': 'Сброс перевёрнут: новая колода из {n}.', takes: 'берёт',
+  'from the pile': 'из сброса', draws: 'берёт карту', 'swaps into {slot}': 'кладёт на {slot}', 'to the pile': 'в сброс',
+  discards: 'сбрасывает', time: 'время', uses: 'играет', 'looks at the centre card': 'смотрит центральную карту',
+  'swaps {a} with': 'меняет {a} с', '{n} to draw': 'ещё взять: {n}', 'ran out of time': 'не успел',
+  'loses {n} draws': 'теряет взятия: {n}', 'calls CRISP!': 'говорит КРИСП!',
+  'does not call crisp': 'не говорит «крисп»', 'Round {n} over': 'Раунд {n} окончен',
+  'Round {n} result': 'Итоги раунда {n}', 'a King: use it': 'король: используйте его',
+  'a Queen: swap with another player, or discard': 'дама: обмен с соперником или сброс',
+  'a Jack: see your centre card, or discard': 'валет: посмотреть центральную или сбросить',
+  'swap it into a slot, or discard it': 'обменяйте или сбросьте',
+  'Your total is low? Call it: everyone else gets one last turn.': 'Сумма мала? Скажите «крисп»: у остальных останется по одному ходу.',
+  '{name} called crisp — last turns: {list}': '{name} сказал «крисп» — последние ходы: {list}',
+  'A King: use it to draw two more cards.': 'Король: используйте его и возьмите ещё две карты.',
+  'A Jack: look at your centre card, or discard it.': 'Валет: посмотрите центральную карту или сбросьте его.',
+  'Swap into a slot, or discard the card.': 'Обменяйте карту на одну из своих или сбросьте.',
+};
+
 const SLOTS = ['L', 'C', 'R'];
 // CRISP-AMB-4: at most 10 s. (A shorter time may be set in localStorage, e.g. by tests.)
 const PEEK_MS = Math.min(10000, +(localStorage.getItem('feltroom.peekMs') || 10000));
@@ -26,6 +67,7 @@ function hidePeeks(ctx) {
 }
 
 export default {
+  ru: RU,
   lowWins: true,
 
   onEvents(ctx, events) {

@@ -1,89 +1,104 @@
-// Per-game metadata for the lobby: seat ranges and exactly the host settings of notation.md.
+// The games: each one's drawing module (./<game>.js, the contract below) and its metadata,
+// which the server serves from the engine at GET /api/games (title, blurb, seats, the lobby's
+// options per seat count, labels). Nothing here names a game's rules or settings.
 
-import { t } from '../i18n.js';
+import { t, addRussian } from '../i18n.js';
 import crisp from './crisp.js';
 import craits from './craits.js';
 import cribbage from './cribbage.js';
 import krypkasino from './krypkasino.js';
 
+/**
+ * A game's drawing module (the default export of ./<game>.js). Every member is optional;
+ * table.js calls each inside a guard, so a bug in one leaves the table usable.
+ * @typedef {object} GameModule
+ * @property {Object<string, string | string[]>} [ru] its Russian strings, keyed by the English text
+ * @property {boolean} [lowWins] the lowest score wins (the result table sorts up)
+ * @property {(ctx: any, events: any[], prev: any) => void} [onEvents] new events, before the redraw
+ * @property {(ctx: any) => any} [center] the middle of the table
+ * @property {(ctx: any) => any} [mine] your hand, under your seat
+ * @property {(ctx: any, i: number) => any} [seatExtra] more in seat i's panel
+ * @property {(ctx: any) => any} [headInfo] a short line in the header
+ * @property {(ctx: any) => {act: string, label: any}[]} [bar] buttons for the action bar
+ * @property {(ctx: any, action: string) => boolean} [covers] action is offered elsewhere: no fallback button
+ * @property {(ctx: any) => any} [status] the status line
+ * @property {(ctx: any, e: KeyboardEvent) => boolean} [onKey] a key press; true if handled
+ * @property {(ctx: any) => string[][]} [shortcuts] [key, what it does] for the key list
+ * @property {(ev: any, ctx: any) => any} [narrate] one event as a history line (or null)
+ * @property {(ctx: any) => any} [resultExtra] more in the result dialog
+ * @property {(ctx: any, root: Element) => void} [afterRender] after the table is drawn (animations)
+ */
+
+/**
+ * One game as GET /api/games serves it (docs/protocol.md).
+ * @typedef {{key: string, label: string, kind: 'check' | 'select', unit: string}} OptionLabel
+ * @typedef {{key: string, values: any[], default: any}} LobbyField
+ * @typedef {object} GameMeta
+ * @property {string} name
+ * @property {string} title
+ * @property {string} blurb
+ * @property {number} min_players
+ * @property {number} max_players
+ * @property {number} default_players
+ * @property {OptionLabel[]} options every option the host may pick, in order, with its label
+ * @property {Object<string, LobbyField[]>} lobby the options offered at each seat count
+ * @property {Object<string, any>} fixed what the lobby sets itself
+ */
+
+/** @type {Object<string, GameModule>} */
 export const GAMES = { crisp, craits, cribbage, krypkasino };
-export const GAME_ORDER = ['crisp', 'craits', 'cribbage', 'krypkasino'];
+for (const game of Object.values(GAMES)) if (game.ru) addRussian(game.ru);
 
-const TURN_TIME = { key: 'turn_time', label: 'Turn timer', type: 'select', values: [null, 30, 45, 60], def: null };
+/** @type {GameMeta[]} */
+let catalog = [];
 
-const CRAITS_VARIANTS = [
-  ['short_game', 'Short game (hands 1–8)'],
-  ['dealer_follows_direction', 'Dealer follows the direction of play'],
-  ['remove_kq_small', 'Remove kings and queens (2–3 players)'],
-  ['one_card_on_one_card_deal', '“One card” on the one-card deal'],
-  ['idiot_card', 'Idiot card (draw at once)'],
-  ['count_out_continues', 'Going out during the count continues it'],
-  ['threes_cancel_eights', 'Threes cancel eights'],
-  ['punitive_scoring', 'Punitive scoring'],
-  ['going_out_minus_10', 'Going out scores −10'],
-  ['face_card_functions', 'Face cards have functions'],
-];
-
-/** Lobby options: {key, label, type: select|check, values, def, when(seats)} */
-export const LOBBY_OPTIONS = {
-  crisp: [
-    { key: 'end_limit', label: 'End limit', type: 'select', values: [50, 100, 150], def: 100 },
-    { key: 'draw_time', label: 'Draw timer', type: 'select', values: [null, 30, 45, 60], def: null },
-    { key: 'draw_from_discard', label: 'Draw from the discard pile', type: 'check', def: false },
-  ],
-  cribbage: [
-    { key: 'target', label: 'Target', type: 'select', values: [61, 91, 121, 241], def: 121 },
-    { key: 'counting', label: 'Counting', type: 'select', values: ['manual', 'automatic'], def: 'manual' },
-    { key: 'teams', label: 'Teams', type: 'select', def: 'none', when: (n) => n === 4 || n === 6,
-      valuesFor: (n) => (n === 4 ? ['none', '2x2'] : n === 6 ? ['none', '2x3', '3x2'] : ['none']) },
-    { key: 'crib_flush', label: 'Crib flush', type: 'select', values: ['hand', 'five'], def: 'hand' },
-    TURN_TIME,
-  ],
-  craits: [
-    ...CRAITS_VARIANTS.map(([key, label]) => ({ key, label, type: 'check', def: false })),
-    { key: 'decks', label: 'Decks', type: 'select', values: [1, 2], def: 2, when: (n) => n === 6 },
-    TURN_TIME,
-  ],
-  krypkasino: [
-    { key: 'dealer_rounds', label: 'Dealer rounds', type: 'select', values: [1, 2, 3, 4], def: 1 },
-    TURN_TIME,
-  ],
-};
-
-export const SEATS = { crisp: [2, 8], craits: [2, 10], cribbage: [2, 6], krypkasino: [2, 6] };
-export const DEFAULT_SEATS = { crisp: 4, craits: 4, cribbage: 2, krypkasino: 2 };
-
-export function gameTitle(g) {
-  return t({ crisp: 'Crisp', craits: 'Craits', cribbage: 'Cribbage', krypkasino: 'Krypkasino' }[g] || g);
+/** Fetch the games' metadata once, before the first render. */
+export async function loadGames() {
+  const res = await fetch('/api/games');
+  if (!res.ok) throw new Error(`GET /api/games: ${res.status}`);
+  catalog = (await res.json()).games;
 }
 
-export function gameBlurb(g) {
-  return t({
-    crisp: 'Memory and bluff: three face-down cards, lowest total wins.',
-    craits: 'Shedding game of fifteen hands with special cards.',
-    cribbage: 'Pegging, fifteens and runs on the board.',
-    krypkasino: 'Swedish reverse casino: avoid the points.',
-  }[g] || '');
+/** Every game, in the lobby's order. */
+export function gameList() { return catalog; }
+
+/** @param {string} g */
+export function gameMeta(g) { return catalog.find((m) => m.name === g) || null; }
+
+/** @param {string} g */
+export function gameTitle(g) { const m = gameMeta(g); return m ? t(m.title) : g; }
+
+/** @param {string} g */
+export function gameBlurb(g) { const m = gameMeta(g); return m ? t(m.blurb) : ''; }
+
+/** The options the host picks for game g at a table of n seats. @param {string} g @param {number} n */
+export function lobbyFields(g, n) { const m = gameMeta(g); return (m && m.lobby[String(n)]) || []; }
+
+/** The option `key` of game g: its label, kind and unit. @param {string} g @param {string} key @returns {OptionLabel} */
+export function optionLabel(g, key) {
+  const m = gameMeta(g);
+  return (m && m.options.find((o) => o.key === key)) || { key, label: key, kind: 'select', unit: '' };
 }
 
-export function optionValueText(key, v) {
-  if (v === null) return key === 'turn_time' || key === 'draw_time' ? t('none') : '—';
+/** A value of an option as the lobby shows it. @param {OptionLabel} opt @param {any} v */
+export function optionValueText(opt, v) {
+  if (v === null) return opt.unit === 's' ? t('none') : '—';
   if (v === true) return t('on');
   if (v === false) return t('off');
-  if (key === 'turn_time' || key === 'draw_time') return t('{n} s', { n: v });
+  if (opt.unit === 's') return t('{n} s', { n: v });
   if (typeof v === 'string') return t(v);
   return String(v);
 }
 
-/** Short chips describing a table's settings (lobby list and table header). */
+/** Short chips describing a table's settings (lobby list and table header). @param {string} game @param {any} options */
 export function optionChips(game, options) {
   const out = [];
-  const defs = LOBBY_OPTIONS[game] || [];
-  for (const d of defs) {
+  const meta = gameMeta(game);
+  for (const d of meta ? meta.options : []) {
     if (!options || !(d.key in options)) continue;
     const v = options[d.key];
-    if (d.type === 'check') { if (v) out.push(t(d.label)); continue; }
-    out.push(`${t(d.label)}: ${optionValueText(d.key, v)}`);
+    if (d.kind === 'check') { if (v) out.push(t(d.label)); continue; }
+    out.push(`${t(d.label)}: ${optionValueText(d, v)}`);
   }
   return out;
 }

@@ -7,6 +7,23 @@ import { t } from '../i18n.js';
 import { cardEl, pileEl, emptyEl, cardText, cardsText } from '../cards.js';
 import { handBacks, lastPanel, digitKey, digitIndex } from './common.js';
 
+/** This game's Russian strings, keyed by the English text (i18n.js; shared ones are in ru.js). */
+const RU = {
+  Krypkasino: 'Крипказино', 'Swedish reverse casino: avoid the points.': 'Шведское обратное казино: избегайте очков.',
+  'Deal {n} of {m}': 'Сдача {n} из {m}', 'packet {n} of {m}': 'пакет {n} из {m}',
+  'Sweep marker {card}': 'Метка взятки {card}', 'Captured: {n} cards, {m} sweeps': 'Взято: {n} карт, меток: {m}',
+  'last to capture': 'брал последним', 'Deal {n} result': 'Итоги сдачи {n}', 'Table cards: {n}': 'Карты на столе: {n}',
+  'The table is empty.': 'Стол пуст.', 'spade faces': 'пиковые картинки', 'out of play': 'вне игры',
+  'Several captures are possible: choose one.': 'Возможны разные взятия: выберите одно.',
+  'Your turn: play a card (captures are taken automatically).': 'Ваш ход: сыграйте карту (взятие происходит само).',
+  'then: pick one of several captures': 'затем: выбрать одно из взятий', 'On the table': 'На столе',
+  'Face cards removed': 'Убраны картинки', 'Packet {n}': 'Пакет {n}', 'last packet': 'последний пакет',
+  last: 'последний', 'and takes': 'и берёт', trails: 'выкладывает', 'double sweep!': 'двойная метка!',
+  'sweep!': 'метка!', 'gets the last cards': 'забирает последние карты', 'Deal {n} over': 'Сдача {n} окончена',
+  'Choose the capture': 'Выберите взятие', 'which cards do you take?': 'какие карты взять?',
+  'Double sweep!': 'Двойная метка!', 'Sweep!': 'Метка!',
+};
+
 function optionsFor(ctx, card) {
   return ctx.legal.filter((a) => a === `play ${card}` || a.startsWith(`play ${card} take `))
     .map((a) => ({ act: a, take: a.includes(' take ') ? a.split(' take ')[1].split(' ') : null }));
@@ -20,7 +37,11 @@ function clickCard(ctx, card) {
 const cards = (x) => (Array.isArray(x) ? x : []);
 const countOf = (x) => (Array.isArray(x) ? x.length : typeof x === 'number' ? x : 0);
 
-/** Take rects of matching elements for a multiset of cards, each element once. */
+/**
+ * Take rects of matching elements for a multiset of cards, each element once.
+ * @param {ParentNode} root @param {string[]} list
+ * @returns {{card: string, rect: {left: number, top: number, width: number, height: number}}[]}
+ */
 function rectsFor(root, list) {
   const els = $$('[data-card]', root);
   const used = new Set();
@@ -33,6 +54,7 @@ function rectsFor(root, list) {
 }
 
 export default {
+  ru: RU,
   lowWins: true,
 
   onEvents(ctx, events) {
