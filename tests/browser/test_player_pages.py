@@ -1,5 +1,6 @@
 """The pages for players who come back: the replay viewer (each game, public and per seat, forward
-and back), the end screen's replay link, the invitation link, profiles and leaderboards.
+and back), the end screen (rating changes, rematch by two players, the replay link), the
+invitation link, profiles and leaderboards.
 
 Games are finished fast without a browser: a protocol client creates a table of bots, starts it
 and leaves at once, so that its stand-in and the bots play it to the end. Any console error or
@@ -7,6 +8,7 @@ uncaught exception on a page fails the test."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -16,9 +18,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from ..server.served import Peer, create_table
+from feltroom.server import Limits
+
+from ..server.served import Peer, Served, create_table, eventually
 from .driver import create_table as ui_create_table
 from .driver import open_lobby
 
@@ -48,15 +52,22 @@ WALK = """async ([dir, total, seated]) => {
 }"""
 
 
-@pytest.fixture(autouse=True)
-def console_errors(page: Page) -> Iterator[list[str]]:
-    """Fails the test on any console error or uncaught exception of its page (a test that expects
-    one removes it from the list)."""
+@contextlib.contextmanager
+def other_page(browser: Browser, base_url: str, expected: str | None = None) -> Iterator[Page]:
+    """A page in a context of its own (another person), failing on any console error or uncaught
+    exception but the one ``expected`` (Chromium reports a refused request, e.g. a 404, itself)."""
+    context = browser.new_context(base_url=base_url)
     errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield errors
-    assert not errors, f"console errors: {errors}"
+    context.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    context.on("weberror", lambda e: errors.append(str(e.error)))
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+    if expected is not None:
+        assert any(expected in e for e in errors), errors
+        errors = [e for e in errors if expected not in e]
+    assert not errors, errors
 
 
 def port_of(base_url: str) -> int:
@@ -132,8 +143,8 @@ def test_the_replay_steps_through_a_whole_game_public_and_per_seat(page: Page, b
     expect(page.locator(".replay-table .mine .seat.me")).to_have_count(0)
 
 
-def test_autoplay_and_a_running_game_has_no_replay_yet(page: Page, base_url: str, finished: dict[str, str],
-                                                       console_errors: list[str]) -> None:
+def test_autoplay_and_a_running_game_has_no_replay_yet(page: Page, browser: Browser, base_url: str,
+                                                       finished: dict[str, str]) -> None:
     tid = finished["cribbage"]
     page.goto(f"/#/replay/{tid}")
     expect(page.locator("#replay-pos")).to_contain_text("Step 0 of")
@@ -144,13 +155,10 @@ def test_autoplay_and_a_running_game_has_no_replay_yet(page: Page, base_url: str
     page.keyboard.press(" ")
     expect(page.locator("#replay-play")).to_have_attribute("aria-pressed", "false")
     # A game still running is refused with the record's reason.
-    with Peer(port_of(base_url), "Runner") as ann:
+    with Peer(port_of(base_url), "Runner") as ann, other_page(browser, base_url, "409") as other:
         running = create_table(ann, "cribbage", 2, SHORT["cribbage"][1], bots={1: "random"})
-        page.goto(f"/#/replay/{running}")
-        expect(page.locator("#replay-error")).to_contain_text("not over")
-    # Chromium reports the refused request itself; nothing else may be on the console.
-    assert [e for e in console_errors if "409" in e] and console_errors == [e for e in console_errors if "409" in e]
-    console_errors.clear()
+        other.goto(f"/#/replay/{running}")
+        expect(other.locator("#replay-error")).to_contain_text("not over")
 
 
 def test_the_end_screen_links_the_replay_of_the_players_seat(page: Page, finished: dict[str, str]) -> None:
@@ -163,7 +171,7 @@ def test_the_end_screen_links_the_replay_of_the_players_seat(page: Page, finishe
     expect(page.locator("#replay-pos")).to_contain_text("Step 0 of")
 
 
-def test_an_invitation_link_offers_a_seat_to_the_visitor(page: Page, browser: Any, base_url: str) -> None:
+def test_an_invitation_link_offers_a_seat_to_the_visitor(page: Page, browser: Browser, base_url: str) -> None:
     open_lobby(page, "Inviter")
     tid = ui_create_table(page, "cribbage", 2, {"target": "61"})
     expect(page.locator("#invite-link")).to_have_value(f"{base_url}/#/t/{tid}")
@@ -172,9 +180,7 @@ def test_an_invitation_link_offers_a_seat_to_the_visitor(page: Page, browser: An
     expect(page.locator("#invite-done")).to_have_text("Link copied.")
     assert page.evaluate("navigator.clipboard.readText()") == f"{base_url}/#/t/{tid}"
     expect(page.locator("#take-seat")).to_have_count(0)  # the host is seated
-    friend = browser.new_context(base_url=base_url)
-    try:
-        guest = friend.new_page()
+    with other_page(browser, base_url) as guest:
         guest.goto(f"{base_url}/#/t/{tid}")
         expect(guest.locator("#take-seat")).to_be_visible()
         guest.click("#take-seat")
@@ -182,5 +188,111 @@ def test_an_invitation_link_offers_a_seat_to_the_visitor(page: Page, browser: An
         expect(guest.locator("#take-seat")).to_have_count(0)
         expect(page.locator(".wseat.taken")).to_have_count(2)
         expect(page.locator("#start-btn")).to_be_enabled()
-    finally:
-        friend.close()
+
+
+LEAVE = "table => window.feltroom.conn.send({ type: 'leave', table })"  # the stand-in plays on
+
+
+def test_rematch_from_the_end_screen_by_two_players(page: Page, browser: Browser, base_url: str) -> None:
+    open_lobby(page, "Ada")
+    tid = ui_create_table(page, "cribbage", 2, {"target": "61", "counting": "automatic"})
+    with other_page(browser, base_url) as bob:
+        bob.goto(f"{base_url}/#/t/{tid}")
+        bob.click("#take-seat")
+        expect(page.locator("#start-btn")).to_be_enabled()
+        page.click("#start-btn")
+        expect(bob.locator(".mine .seat.me")).to_be_visible()
+        # Both hand their seats to stand-ins, which finish the game fast; both stay its players.
+        page.evaluate(LEAVE, tid)
+        bob.evaluate(LEAVE, tid)
+        for p in (page, bob):
+            expect(p.locator("#result")).to_be_visible(timeout=60_000)
+            # Two people: a rated game; each seat's rating change is shown.
+            expect(p.locator("#rating-changes tbody tr")).to_have_count(2)
+            expect(p.locator("#rating-changes .delta.up")).to_have_count(1)
+            expect(p.locator("#rating-changes .delta.down")).to_have_count(1)
+        expect(page.locator("#result #replay-link")).to_have_attribute("href", f"#/replay/{tid}?seat=0")
+        page.click("#rematch-btn")
+        expect(page.locator("#rematch-btn")).to_be_disabled()
+        expect(page.locator("#rematch-btn")).to_have_text("Waiting for the others…")
+        offer = bob.locator("#rematch-offer")
+        expect(offer).to_contain_text("Rematch offered by Ada")
+        expect(offer.locator(".clock")).to_have_text(re.compile(r"^(5\d|60)$"))  # the 60 s countdown
+        expect(bob.locator("#rematch-btn")).to_have_text("Accept the rematch")
+        bob.click("#rematch-btn")
+        # Both are moved to the new table, seated as before, and it plays.
+        for p in (page, bob):
+            expect(p).not_to_have_url(re.compile(f"{tid}$"))
+            expect(p.locator(".mine .seat.me")).to_be_visible()
+        new = page.url.split("#/t/")[1]
+        assert new != tid and bob.url.endswith(f"#/t/{new}")
+        expect(page.locator(".mine .seat.me")).to_have_attribute("data-seat", "0")
+        expect(bob.locator(".mine .seat.me")).to_have_attribute("data-seat", "1")
+
+
+def test_a_profile_lists_ratings_and_games_with_their_replays(page: Page, browser: Browser, base_url: str,
+                                                               finished: dict[str, str]) -> None:
+    # The finished games' player: its id from a replay's seats (the record names every seat's player).
+    _, rep = get_json(f"{base_url}/api/games/{finished['cribbage']}/replay?count=1")
+    player = rep["seats"][0]["player"]
+    assert player and rep["seats"][1]["player"] == "bot:random"
+    page.goto(f"/#/p/{player}")
+    expect(page.locator("#profile-name")).to_contain_text("Replayer")
+    ratings = page.locator("#ratings tbody tr")
+    expect(ratings).to_have_count(4)  # one finished game of each game: provisional ratings
+    expect(ratings.first).to_contain_text("?")
+    expect(page.locator("#games tbody tr")).to_have_count(4)
+    row = page.locator(f'#games tbody tr[data-table="{finished["krypkasino"]}"]')
+    expect(row).to_contain_text("Replayer")
+    row.locator("[data-replay]").click()
+    expect(page.locator(".replay-screen")).to_be_visible()
+    expect(page.locator("#replay-seat")).to_have_value("0")  # the player's own seat
+    expect(page.locator(".replay-table .mine .seat.me")).to_be_visible()
+    # Seat names link to profiles: the bot's leads to the bot level's page.
+    page.locator('.replay-table .seat[data-seat="1"] a.plink').click()
+    expect(page.locator("#profile-name")).to_contain_text("random bot")
+    expect(page.locator("#ratings tbody tr")).not_to_have_count(0)
+    with other_page(browser, base_url, "404") as other:
+        other.goto("/#/p/0000000000000000")
+        expect(other.locator("#page-state")).to_have_text("No such player.")
+
+
+@pytest.fixture(scope="module")
+def ladder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A room of its own where one person (by stand-in) played 10 Cribbage games against the random
+    bot: both have the 10 rated games a leaderboard asks for. Its URL and the person's id."""
+    with Served(tmp_path_factory.mktemp("ladder") / "room.sqlite", Limits(new_tables_per_hour=100)) as served:
+        url = f"http://127.0.0.1:{served.port}"
+        with Peer(served.port, "Laddie") as ann:
+            for batch in range(2):  # at most 8 unfinished tables per player
+                tids = [create_table(ann, "cribbage", 2, SHORT["cribbage"][1], bots={1: "random"}) for _ in range(5)]
+                for tid in tids:
+                    assert ann.request({"type": "leave", "table": tid})["type"] == "table"
+                for tid in tids:
+                    eventually(lambda tid=tid: get_json(f"{url}/api/games/{tid}/record")[0] == 200, 60, f"game {batch}")
+            assert ann.player is not None
+            yield url, ann.player
+
+
+def test_the_leaderboard_ranks_players_with_ten_games(page: Page, ladder: tuple[str, str]) -> None:
+    url, player = ladder
+    open_lobby(page)
+    page.goto(f"{url}/#/top/cribbage")
+    rows = page.locator("#board tbody tr")
+    expect(rows).to_have_count(2)
+    me = page.locator(f'#board tbody tr[data-player="{player}"]')
+    expect(me).to_contain_text("Laddie")
+    expect(me.locator("td").nth(3)).to_have_text("10")
+    expect(me.locator("td").nth(2)).not_to_contain_text("?")  # 10 games: no longer provisional
+    expect(page.locator('#board tbody tr[data-player="bot:random"]')).to_contain_text("random bot")
+    # The other games have nobody with 10 games yet; the tabs switch games.
+    page.click("text=Crisp")
+    expect(page.locator("#page-state")).to_have_text("Nobody has played 10 rated games of this yet.")
+    page.click("text=Cribbage")
+    page.locator(f'#board a[data-player="{player}"]').click()
+    expect(page.locator("#profile-name")).to_contain_text("Laddie")
+    expect(page.locator("#games tbody tr")).to_have_count(10)
+    expect(page.locator('#ratings tr[data-game="cribbage"]')).to_contain_text("10")
+    # The header links to the leaderboard, and the name to one's own profile.
+    page.click("#top-link")
+    expect(page.locator("#leaderboard h1")).to_contain_text("Crisp")
