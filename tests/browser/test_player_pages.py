@@ -38,7 +38,7 @@ SHORT: dict[str, tuple[int, dict[str, Any]]] = {
 # Steps through the whole replay in the page (one rendered frame per step) with the viewer's own
 # buttons; returns the first step whose position, table or seat panel was not drawn, or null.
 WALK = """async ([dir, total, seated]) => {
-  const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const frame = () => new Promise(r => requestAnimationFrame(r));  // after the viewer's own redraw, queued first
   for (let k = 0; k < total - 1; k++) {
     document.querySelector(dir > 0 ? '#replay-next' : '#replay-prev').click();
     await frame();

@@ -6,7 +6,7 @@ import { h, clear, append, $ } from './dom.js';
 import { t, getLang, setLang, onLang } from './i18n.js';
 import { app, tableState, send, nav, render, parseRoute, setScreens, useName, CHAT_KEEP } from './state.js';
 import { toast } from './toast.js';
-import { loadGames } from './games/index.js';
+import { loadGames, gameList } from './games/index.js';
 import { renderLobby } from './lobby.js';
 import { renderTable, tableEvents, tickClocks } from './table.js';
 import { renderPage } from './pages.js';
@@ -162,7 +162,7 @@ function renderHeader() {
     h('span', { class: 'spacer' }),
     h('span', { class: `conn ${app.status}`, role: 'status', title: t(app.status) },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'conn-text' }, t(app.status))),
-    h('a', { class: 'top-link', href: leaderboardHash('crisp'), id: 'top-link' }, t('Leaderboard')),
+    gameList().length ? h('a', { class: 'top-link', href: leaderboardHash(gameList()[0].name), id: 'top-link' }, t('Leaderboard')) : null,
     app.me.name ? h(app.me.player ? 'a' : 'span', { class: 'me-name', title: t('Your profile'), href: app.me.player ? profileHash(app.me.player) : null }, app.me.name) : null,
     h('div', { class: 'lang', role: 'group', 'aria-label': t('Language') },
       ['en', 'ru'].map((l) => h('button', { type: 'button', class: l === getLang() ? 'on' : '',
