@@ -59,7 +59,8 @@ function show(v) {
   st.upd = { table: m.table, seq: step.seq, seat: v.seat, view: step.view, legal: [], events: step.events, deadlines: [], now: null };
   st.ui = { resultClosed: true };
   st.history = [];
-  for (let k = 0; k < v.cur; k++) for (const ev of (v.steps[k] || {}).events || []) st.history.push({ kind: 'event', ev });
+  let n = 0; // orders the history (table.js sorts it with chat lines by n)
+  for (let k = 0; k < v.cur; k++) for (const ev of (v.steps[k] || {}).events || []) st.history.push({ kind: 'event', n: ++n, ev });
   if (st.history.length > HISTORY_MAX) st.history.splice(0, st.history.length - HISTORY_MAX);
   tableEvents(st, step.events, prev);
   v.shown = v.cur;
@@ -69,8 +70,16 @@ function go(v, k) {
   if (!v.meta) return;
   v.cur = Math.max(0, Math.min(v.meta.total - 1, k));
   if (v.cur === v.meta.total - 1) stop(v);
-  history.replaceState(null, '', replayHash(v.table, v.seat, v.cur));
-  v.rerender();
+  // The address follows within 250 ms (browsers throttle many replaceState calls).
+  if (!v.addressTimer) {
+    v.addressTimer = setTimeout(() => {
+      v.addressTimer = null;
+      if (isShown(v)) history.replaceState(null, '', replayHash(v.table, v.seat, v.cur));
+    }, 250);
+  }
+  // Drawn at once, not at the next frame: a held arrow key or autoplay shows every step.
+  if (isShown(v)) renderReplay(v.root, v.route, v.rerender);
+  else v.rerender();
 }
 
 function stop(v) { v.playing = false; clearTimeout(v.timer); v.timer = null; }
@@ -102,6 +111,8 @@ export function renderReplay(root, route, rerender) {
   const v = viewer(route, rerender);
   if (current && current !== v) stop(current);
   current = v;
+  v.root = root;
+  v.route = route;
   let scr = $('.replay-screen', root);
   if (!scr || scr.dataset.key !== `${v.table}|${v.seat}`) {
     clear(root);

@@ -309,7 +309,9 @@ function renderHistory(box, ctx) {
     }
     if (node) box.append(node);
   }
-  box.scrollTop = box.scrollHeight;
+  // At the next frame: reading scrollHeight forces a layout, once a frame rather than once a
+  // draw (the replay viewer draws every step it passes).
+  requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
 }
 
 function chatLine(c) {
