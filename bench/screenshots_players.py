@@ -12,6 +12,7 @@ at once), so that her profile and the Cribbage leaderboard have something to sho
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import sys
@@ -49,6 +50,14 @@ def request(ws: ClientConnection, msg: dict[str, Any]) -> dict[str, Any]:
             return reply
 
 
+def drain(ws: ClientConnection, seconds: float) -> None:
+    """Read (and drop) what the room sends for ``seconds``: the games' updates still reach her."""
+    end = time.monotonic() + seconds
+    with contextlib.suppress(TimeoutError):
+        while time.monotonic() < end:
+            ws.recv(timeout=max(0.01, end - time.monotonic()))
+
+
 def finished(url: str, tid: str) -> bool:
     try:
         with urllib.request.urlopen(f"{url}/api/games/{tid}/record", timeout=10):
@@ -76,7 +85,7 @@ def play_ladder(url: str, name: str) -> tuple[str, str]:
                 end = time.monotonic() + 120
                 while not all(finished(url, t) for t in tids):
                     assert time.monotonic() < end, "the bots did not finish"
-                    time.sleep(0.2)
+                    drain(ws, 0.2)
         print(f"{name} played {sum(c for *_, c in LADDER)} games")
         return welcome["player"], welcome["token"]
 
@@ -106,6 +115,7 @@ def main() -> None:
         table(anna, url, "cribbage", 2, {"target": "61", "counting": "automatic"}, "Anna")
         tid = anna.url.split("#/t/")[1]
         boris = new_page()
+        boris.add_init_script("localStorage.setItem('feltroom.name', 'Boris'); localStorage.setItem('feltroom.autoname', '0');")
         boris.goto(f"{url}/#/t/{tid}")
         boris.click("#take-seat")
         anna.click("#start-btn")

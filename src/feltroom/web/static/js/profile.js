@@ -16,7 +16,7 @@ function ownSeat(p, g) {
 
 export function when(epoch) {
   if (epoch == null) return '';
-  return new Date(epoch * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return new Date(epoch * 1000).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 }
 
 export function ratingText(r) {
@@ -69,9 +69,9 @@ export function renderProfile(root, route, rerender) {
           h('td', { class: 'nowrap' }, when(g.ended)),
           h('td', null, gameTitle(g.game)),
           h('td', null, (g.seats || []).map((name, i) => h('span', { class: `pseat ${(g.winners || []).includes(i) ? 'winner' : ''}` },
-            (g.winners || []).includes(i) ? '★ ' : '', name ?? '?', (g.scores || [])[i] != null ? h('small', null, ` ${g.scores[i]}`) : null))),
+            (g.winners || []).includes(i) ? '★ ' : '', name == null ? '?' : botLabel(name) || name, (g.scores || [])[i] != null ? h('small', null, ` ${g.scores[i]}`) : null))),
           h('td', { class: 'num' }, g.rank != null ? String(g.rank) : '—'),
-          h('td', null, h('a', { class: 'btn small', href: replayHash(g.table, ownSeat(p, g), null), dataset: { replay: g.table } }, t('Replay'))))))) :
+          h('td', null, h('a', { class: 'btn small', href: replayHash(g.table, ownSeat(p, g), null), dataset: { replay: g.table }, title: t('Replay'), 'aria-label': t('Replay') }, '▶', h('span', { class: 'wide' }, ' ', t('Replay')))))))) :
         h('p', { class: 'muted' }, t('No finished games yet.')),
       h('div', { class: 'pager' },
         route.before ? h('a', { class: 'btn ghost', href: profileHash(p.player), id: 'newest' }, t('Newest')) : null,
