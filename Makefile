@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test build lint jscheck typecheck unit browser bench chromium clean
+.PHONY: serve check test build lint format jscheck typecheck fast unit slow browser bench chromium hooks clean
 
 # The compiled cores (Cython, src/feltroom/**/*.pyx) are built by the install, in place.
 CORES := $(wildcard src/feltroom/*.pyx src/feltroom/*.pxd src/feltroom/games/*.pyx)
@@ -22,10 +22,34 @@ build: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/feltroom serve
 
-test: lint typecheck unit
+# Two tiers of checks (README, "Tests"):
+#   make check  every edit, under a minute: lint, types and the fast tests (no `slow`, no `browser` mark);
+#   make test   the full run, what CI runs (.ci/run): lint, types and every test, slow and browser ones too.
+# Both say how long they took.
+check: $(STAMP)
+	@$(call timed,check,lint typecheck fast)
+
+test: $(STAMP)
+	@$(call timed,test,lint typecheck unit)
+
+# $(call timed,NAME,TARGETS): make TARGETS, then print how long that took.
+timed = start=$$(date +%s%N) && $(MAKE) --no-print-directory $(2) && \
+	ms=$$(( ($$(date +%s%N) - start) / 1000000 )) && \
+	echo "make $(1): $(2) passed in $$((ms / 1000)).$$((ms % 1000 / 100)) s"
+
+# `ruff format --check` joins `make lint` (and so check and test) with FORMAT_CHECK=1. The tree is not
+# formatted yet: run `make format` once, then set FORMAT_CHECK ?= 1 here.
+FORMAT_CHECK ?= 0
 
 lint: $(STAMP) jscheck
 	$(BIN)/ruff check src tests bench
+ifeq ($(FORMAT_CHECK),1)
+	$(BIN)/ruff format --check src tests bench
+endif
+
+format: $(STAMP)
+	$(BIN)/ruff format src tests bench
+	$(BIN)/ruff check --fix src tests bench
 
 # The browser client's JavaScript, type-checked from its JSDoc (tsc --checkJs, tsconfig.json);
 # typescript is pinned in package.json/package-lock.json and installed into node_modules/.
@@ -41,8 +65,21 @@ jscheck: $(NODE_STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# Two workers; an idle one takes tests from a busy one's queue (worksteal): many server tests wait
+# on sockets and timers, and a long one at the end of a queue no longer holds up the run.
+XDIST := -n 2 --dist worksteal
+
+# Every test (the browser tests need chromium).
 unit: $(STAMP) chromium
-	$(BIN)/pytest -q -n 2
+	$(BIN)/pytest -q $(XDIST)
+
+# The fast tests: all but the slow ones (`slow`: random play over many games, floods) and the browser.
+fast: $(STAMP)
+	$(BIN)/pytest -q $(XDIST) -m "not slow and not browser"
+
+# The slow tests alone.
+slow: $(STAMP)
+	$(BIN)/pytest -q $(XDIST) -m slow
 
 # The browser tests drive Debian's chromium (Playwright's own browser download does not work here).
 chromium:
@@ -52,6 +89,10 @@ chromium:
 
 browser: $(STAMP) chromium
 	$(BIN)/pytest -q -m browser
+
+# Git hooks (.pre-commit-config.yaml): ruff check, ruff format and mypy on every commit, from .venv.
+hooks: $(STAMP)
+	$(BIN)/pre-commit install
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

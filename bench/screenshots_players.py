@@ -68,7 +68,7 @@ def finished(url: str, tid: str) -> bool:
 
 def play_ladder(url: str, name: str) -> tuple[str, str]:
     """``name`` plays the LADDER games through stand-ins; her player id and token."""
-    with connect(url.replace("http", "ws") + "/ws", origin=url) as ws:
+    with connect(url.replace("http", "ws") + "/ws") as ws:
         welcome = request(ws, {"type": "hello", "protocol": 1, "name": name, "token": None})
         for game, seats, options, bots, count in LADDER:
             left = count
@@ -115,7 +115,8 @@ def main() -> None:
         table(anna, url, "cribbage", 2, {"target": "61", "counting": "automatic"}, "Anna")
         tid = anna.url.split("#/t/")[1]
         boris = new_page()
-        boris.add_init_script("localStorage.setItem('feltroom.name', 'Boris'); localStorage.setItem('feltroom.autoname', '0');")
+        boris.add_init_script("localStorage.setItem('feltroom.name', 'Boris');"
+                              "localStorage.setItem('feltroom.autoname', '0');")
         boris.goto(f"{url}/#/t/{tid}")
         boris.click("#take-seat")
         anna.click("#start-btn")

@@ -62,8 +62,8 @@ def serve_room(port: int, db: str, speed: float, profile: str | None = None) -> 
 
     from feltroom.server import Limits, create_app
 
-    limits = Limits(max_connections=50_000, rate=1_000, burst=1_000,  # one client address plays every seat
-                    new_players_per_minute=100_000, new_tables_per_hour=100_000)
+    limits = Limits(max_connections=50_000, max_sockets_per_address=50_000, rate=1_000, burst=1_000,
+                    new_players_per_minute=100_000, new_tables_per_hour=100_000)  # one client address plays every seat
     app = create_app(db, clock=ScaledClock(speed), limits=limits, bot_delay=0, grace=3600)
     config = uvicorn.Config(app, host=HOST, port=port, log_level="error", ws_max_size=64 * 1024, backlog=4096,
                             ws_per_message_deflate=False)

@@ -23,6 +23,8 @@ from feltroom.fastgame import FastGame
 from feltroom.game import Event, Game
 from feltroom.views import events_for
 
+from .helpers import snapshot
+
 JUNK = ["", "   ", "fly", "draw draw draw", "play", "play 1Z", "swap X", "queen L 99 R", "claim -1",
         "play 10 H", "discard ZZ", "take", "\x00", "play AS take", "suit Q", "DRAW now", "x" * 300]
 _ID = {name: i for i, name in enumerate(NAMES)}
@@ -103,16 +105,6 @@ def audit_event(game: Game, event: Event) -> None:
         assert_within(game, seen, game.audit_hidden(seat), f"event {event} to seat {seat}")
     if to == "all":
         assert_within(game, seen, game.audit_hidden(None), f"public event {event}")
-
-
-def snapshot(game: Game) -> str:
-    seats: list[int | None] = [*range(game.players), None]
-    return json.dumps({
-        "views": [game.view(s) for s in seats],
-        "legal": [game.legal_actions(s) for s in [*range(game.players), CLOCK]],
-        "to_act": list(game.to_act), "log": len(game.log), "actions": len(game.actions),
-        "scores": game.scores, "over": game.is_over,
-    })
 
 
 def check_state(game: Game) -> None:

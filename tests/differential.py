@@ -98,8 +98,8 @@ def check_differential(
             pending.append((got_events, want_events))
         if copy_at is not None and played == copy_at:
             fast, ref = fast.copy(), ref.copy()  # the copies play on; the core's copy must be whole
-    for got, want in pending:
-        assert list(got) == want
+    for lazy, wanted in pending:
+        assert list(lazy) == wanted
     if fast.core_active:  # the core drew its chance from its rng exactly as the reference did
         assert fast.rng.getstate() == ref.rng.getstate()
     assert fast.log == ref.log

@@ -18,6 +18,7 @@ CASES = [(name, n) for name, cls in sorted(feltroom.GAMES.items())
 OPTIONS = {"craits": {"short_game": True}}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), CASES)
 @pytest.mark.parametrize("seed", range(3))
 def test_random_games_keep_the_contract(name: str, players: int, seed: int) -> None:

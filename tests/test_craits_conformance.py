@@ -26,6 +26,7 @@ from .conformance import check_random_game
 SHORT = {"short_game": True}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 11))
 def test_conformance_every_player_count(players: int) -> None:
     """CRAITS-SETUP-1: 2–10 players (one or two decks) keep the contract."""
@@ -39,6 +40,7 @@ def test_conformance_full_game(players: int) -> None:
     assert len([e for e in game.log if e["type"] == "hand_end"]) == 15
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [v for v in VARIANTS if v != "short_game"])
 def test_conformance_each_variant(variant: str) -> None:
     """Every CRAITS-VAR-* option alone (CRAITS-VAR-DIRDEAL, CRAITS-VAR-NOKQ, CRAITS-VAR-ONEDEAL, CRAITS-VAR-IDIOT,
@@ -47,6 +49,7 @@ def test_conformance_each_variant(variant: str) -> None:
     check_random_game("craits", players, 7, {variant: True, **SHORT})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "options"), [
     (2, {**dict.fromkeys(VARIANTS, True), "turn_time": 30}),
     (3, {"one_card_on_one_card_deal": True, "idiot_card": True, "turn_time": 45, **SHORT}),

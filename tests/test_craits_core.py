@@ -95,6 +95,7 @@ def run_case(seed: int) -> int:
 # ---------------------------------------------------------------- the differential games
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 11))
 @pytest.mark.parametrize("seed", range(2))
 def test_full_games_default_options(players: int, seed: int) -> None:
@@ -102,6 +103,7 @@ def test_full_games_default_options(players: int, seed: int) -> None:
     check_differential("craits", players, 1000 + seed * 11 + players)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", [2, 3, 4, 6, 9])
 def test_each_variant_alone(variant: str, players: int) -> None:
@@ -157,6 +159,7 @@ def test_six_players_one_deck_upcards(upcard: str) -> None:
         2 if upcard in ("QS", "5H") else 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(6))
 def test_random_tables(chunk: int) -> None:
     """Random option mixes, dealers, stacked decks, timers and copies (see ``random_case``)."""
@@ -307,6 +310,7 @@ def test_a_random_subclass_shuffles_like_random() -> None:
 def test_clock_hands_over_to_the_reference() -> None:
     game = feltroom.new_game("craits", 3, seed=4, options={"turn_time": 30, "first_dealer": 0})
     ref = Craits(3, seed=4, options={"turn_time": 30, "first_dealer": 0})
+    assert isinstance(game, FastGame)
     assert game.legal_actions(CLOCK) == ref.legal_actions(CLOCK) == ["timeout"]
     assert list(game.apply(CLOCK, "timeout")) == ref.apply(CLOCK, "timeout")
     assert not game.core_active

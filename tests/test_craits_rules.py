@@ -12,12 +12,13 @@ import pytest
 import feltroom
 from feltroom import CLOCK, IllegalAction, InvalidAction
 from feltroom.cards import parse_cards
-from feltroom.games.craits import POINTS, Craits, choose_dealer, hand_size, score_hand
+from feltroom.game import Game
+from feltroom.games.craits import POINTS, choose_dealer, hand_size, score_hand
 
-from .craits_fixtures import events, hand, position, srt, stacked
+from .craits_helpers import events, hand, position, srt, stacked
 
 
-def rule_of(game: Craits, seat: int | str, action: str) -> str:
+def rule_of(game: Game, seat: int | str, action: str) -> str:
     with pytest.raises(IllegalAction) as e:
         game.apply(CLOCK if seat == CLOCK else seat, action)  # type: ignore[arg-type]
     return e.value.rule
@@ -559,8 +560,8 @@ def test_onl1_timer_events_for_every_decision() -> None:
         assert g.legal_actions(CLOCK) == ["timeout"] and len(events(g, n, "timer")) == 1
     g.apply(CLOCK, "timeout")  # a King-run step: draw 1, run and turn end
     assert g.to_act == (2,) and g.view(None)["run"] is None and events(g, kind="timer")[-1]["seat"] == 2
-    g = feltroom.new_game("craits", players=3, seed=1)
-    assert g.legal_actions(CLOCK) == [] and rule_of(g, CLOCK, "timeout") == "CRAITS-ONL-1"
+    untimed = feltroom.new_game("craits", players=3, seed=1)
+    assert untimed.legal_actions(CLOCK) == [] and rule_of(untimed, CLOCK, "timeout") == "CRAITS-ONL-1"
     opts2 = {"turn_time": 30, "one_card_on_one_card_deal": True}
     g = position(3, 1, {1: "KC", 0: "JS", 2: "KS"}, "QC", options=opts2, hand_no=7)
     g.timer_on = True

@@ -1,7 +1,7 @@
 """Every worked scenario of rules/craits.md §15 (CRAITS-SCN-1 … CRAITS-SCN-28), step by step.
 
 Positions come from stacked decks (``stacked``) or, for mid-hand positions the scenario
-states directly, from ``position`` (see tests/craits_fixtures.py).
+states directly, from ``position`` (see tests/craits_helpers.py).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from feltroom import CLOCK, IllegalAction
 from feltroom.cards import parse_cards
 from feltroom.games.craits import choose_dealer, score_hand
 
-from .craits_fixtures import deck_for, events, hand, position, srt, stacked
+from .craits_helpers import deck_for, events, hand, position, srt, stacked
 
 
 def random_to_end(game: feltroom.Game, seed: int = 0) -> None:
@@ -334,7 +334,7 @@ def test_scn19_reshuffle_and_shuffle_penalties() -> None:
     assert sorted(g.stock + [c for c in g.hands[2] if c not in parse_cards("KD QH")]) == sorted(
         parse_cards("4C JD 9H"))
     # later: P1's 1st and 2nd penalties cost 5 and 10, the 3rd (in hand 9) 20; P2's 2nd would cost 10
-    costs = []
+    costs: list[int] = []
     for hand_no in (3, 3, 9):
         g = position(3, 1, {1: "KD", 0: "AS 2S", 2: "AH 2H"}, "4C 6S", rest=False, hand_no=hand_no)
         g.shuf_k = [0, len(costs), 1]
@@ -417,7 +417,10 @@ def test_scn23_chain_of_jacks() -> None:
     opts = {"face_card_functions": True}
     hands = {1: "JH JD 4S KC", 2: "AC", 3: "JS KD AH", 0: "AD"}
     g = position(4, 1, hands, "5H", options=opts)
-    sizes = lambda: g.view(None)["hand_sizes"]  # noqa: E731
+
+    def sizes() -> list[int]:
+        return list(g.view(None)["hand_sizes"])
+
     g.apply(1, "play JH")
     assert g.view(None)["jack_streak"] == 1 and sizes()[2] == 3 and g.to_act == (3,)
     assert events(g, kind="skip")[-1] == {"type": "skip", "to": "all", "seat": 2, "why": "jack"}

@@ -73,7 +73,8 @@ def test_hotkeys_show_and_over_scn27() -> None:
     g.side_scores[0] = 120
     g.apply(0, "claim 14")
     k = keys(g, 1)
-    assert k["T"] == "Game over" and k["S"].startswith("Final: P0 134, P1") and k["S"].endswith("winner P0")
+    assert k["T"] == "Game over" and k["S"] is not None
+    assert k["S"].startswith("Final: P0 134, P1") and k["S"].endswith("winner P0")
     assert k["F"] == "Starter 4H" and "hand of P0" in (k["C"] or "")
 
 

@@ -53,6 +53,7 @@ def _deck(r: random.Random) -> list[list[str]] | list[str]:
     return lists[0] if len(lists) == 1 and r.random() < 0.5 else lists
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(8))
 def test_differential_random_games(chunk: int) -> None:
     """Seeded random games, every player count and option mix (about 140 games per chunk)."""
@@ -185,5 +186,5 @@ def test_rejections_once_the_game_is_over(players: int) -> None:
         game.apply(seat, action)
         ref.apply(seat, action)
     for seat in (*range(-1, players + 1), "CLOCK", True, None):
-        for action in (*seen[-8:], "claim 3", "timeout", "discard AS", "play KH", "go", "", None):
-            assert _outcome(game, seat, action) == _outcome(ref, seat, action), (seat, action)
+        for attempt in (*seen[-8:], "claim 3", "timeout", "discard AS", "play KH", "go", "", None):
+            assert _outcome(game, seat, attempt) == _outcome(ref, seat, attempt), (seat, attempt)

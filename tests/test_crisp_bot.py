@@ -13,7 +13,7 @@ from feltroom.bots.runner import play_out
 from feltroom.cards import parse_card
 from feltroom.views import events_for
 
-from .crisp_util import act, new, round_deck
+from .crisp_helpers import act, new, round_deck
 
 
 def bot_for(game: Any, seat: int) -> CrispHeuristic:

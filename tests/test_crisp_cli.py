@@ -9,7 +9,7 @@ from feltroom.cards import NAMES
 from feltroom.cli.games.crisp import describe, render, sim_stats
 from feltroom.views import events_for
 
-from .crisp_util import act, new, round_deck, std
+from .crisp_helpers import act, new, round_deck, std
 
 
 def test_render_shows_seats_slots_scores_piles_and_turn_but_no_slot_card() -> None:
@@ -67,7 +67,7 @@ def test_sim_stats_per_seat() -> None:
     g = new(2, [round_deck(2, 0, {1: "AS 2S 3S", 0: "4S 5S 6S"}), round_deck(2, 1, {0: "AD 2D 3D",
                                                                                   1: "4D 5D 6D"})],
             dealer=0, end_limit=30)
-    from .crisp_util import simple_round
+    from .crisp_helpers import simple_round
     simple_round(g, 1)  # P1 declares and wins: 1, P0 15
     simple_round(g, 1)  # P1 declares with 15 vs 6: 20
     stats = sim_stats(g, ["random", "random"])

@@ -19,6 +19,7 @@ MIXES: list[dict[str, Any]] = [
 SEEDS = 48  # 7 player counts × 6 mixes × 48 seeds = 2,016 games
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mix", range(len(MIXES)))
 @pytest.mark.parametrize("players", range(2, 9))
 def test_random_crisp_games_keep_the_contract(players: int, mix: int) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from feltroom.games.crisp import Crisp
 
-from .crisp_util import act, deck_top, filler, new, of, round_deck, std
+from .crisp_helpers import act, deck_top, filler, new, of, round_deck, std
 
 
 def kings_dealt(players: int) -> Crisp:

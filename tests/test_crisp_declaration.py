@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from feltroom.cards import NAMES
 
-from .crisp_util import act, of, rejected, std, strip
+from .crisp_helpers import act, of, std, strip
+from .helpers import assert_rejected
 
 
 def test_crisp_only_in_ones_own_window_after_a_normal_turn() -> None:
     """CRISP-CALL-1 (a)–(d): a declaration is allowed after any normal turn, including the first."""
     g = std(3)
-    rejected(g, 0, "crisp", "CRISP-CALL-1")
+    assert_rejected(g, 0, "crisp", "CRISP-CALL-1")
     act(g, "1 draw", "1 discard")
     assert g.windows == [1] and g.legal_actions(1) == ["crisp", "decline"]
-    rejected(g, 2, "crisp", "CRISP-CALL-1")  # someone else's window
+    assert_rejected(g, 2, "crisp", "CRISP-CALL-1")  # someone else's window
     ev = act(g, "1 crisp")  # the player's belief is not checked
     assert g.declarer == 1 and strip(of(ev, "crisp")[0]) == {"seat": 1, "last_turns": [2, 0]}
 
@@ -23,7 +24,7 @@ def test_a_timed_out_turn_opens_no_window() -> None:
     g = std(3, clock=True, draw_time=30)
     ev = act(g, "CLOCK timeout")
     assert not of(ev, "window_open") and g.windows == [] and g.to_act == (2,)
-    rejected(g, 1, "crisp", "CRISP-CALL-1")
+    assert_rejected(g, 1, "crisp", "CRISP-CALL-1")
 
 
 def test_clockless_window_closes_at_the_next_players_first_draw() -> None:
@@ -37,7 +38,7 @@ def test_clockless_window_closes_at_the_next_players_first_draw() -> None:
     assert g.declarer == 1 and g.view(2)["last_turn"] and g.last_turns == [2, 3, 0]
     ev = act(late, "2 draw")
     assert strip(of(ev, "window_close")[0]) == {"seat": 1, "why": "draw"} and ev[0]["type"] == "window_close"
-    rejected(late, 1, "crisp", "CRISP-CALL-2")
+    assert_rejected(late, 1, "crisp", "CRISP-CALL-2")
 
 
 def test_decline_closes_the_window() -> None:

@@ -9,8 +9,9 @@ import pytest
 
 import feltroom
 from feltroom import CLOCK, IllegalAction, InvalidAction
+from feltroom.games.crisp import Crisp
 
-from .crisp_util import act, new, of, round_deck
+from .crisp_helpers import act, new, of, round_deck
 
 RECORD: dict[str, Any] = {
     "format": 1, "name": "crisp", "players": 2,
@@ -96,6 +97,7 @@ def test_record_example_events_match_notation_section_6() -> None:
     """notation.md §6, step by step (CRISP-DEAL-6, CRISP-SPEC-4/5/6/8, CRISP-ONL-WIN-1/2, CRISP-ONL-TIME-4/5,
     CRISP-SCORE-2)."""
     game = feltroom.replay(RECORD)
+    assert isinstance(game, Crisp)
     assert game.log[: len(EXPECTED)] == EXPECTED
     rest = game.log[len(EXPECTED):]
     # round 2: the peeks, turn_start {0} and the timer; nothing else

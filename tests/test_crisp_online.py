@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from feltroom import CLOCK
 
-from .crisp_util import act, deck_top, discard, of, rejected, std, strip
+from .crisp_helpers import act, deck_top, discard, of, std, strip
+from .helpers import assert_rejected
 
 
 def test_online_play_keeps_every_table_rule() -> None:
@@ -31,7 +32,7 @@ def test_window_is_open_until_close_and_the_next_draw_does_not_close_it() -> Non
     assert g.windows == [1] and g.to_act == (1, 2)
     ev = act(g, "CLOCK close 1")
     assert [strip(e) for e in ev] == [{"seat": 1, "why": "clock"}]  # no timer_stop for the deadline that fired
-    rejected(g, 1, "crisp", "CRISP-ONL-WIN-1")
+    assert_rejected(g, 1, "crisp", "CRISP-ONL-WIN-1")
 
 
 def test_hold_after_a_window_and_release() -> None:
@@ -39,7 +40,7 @@ def test_hold_after_a_window_and_release() -> None:
     g = std(3, clock=True)
     act(g, "1 draw", "1 discard")
     assert g.hold and g.to_act == (1,) and g.view(2)["hold"] and g.view(2)["turn"] == 2
-    rejected(g, 2, "draw", "CRISP-ONL-WIN-2")
+    assert_rejected(g, 2, "draw", "CRISP-ONL-WIN-2")
     act(g, "1 crisp")
     assert g.hold and g.to_act == () and g.legal_actions(CLOCK) == ["release"]  # never shortened
     ev = act(g, "CLOCK release")
@@ -61,7 +62,7 @@ def test_first_declaration_received_wins() -> None:
     act(g, "1 draw", "1 discard", "CLOCK release", "2 draw", "2 discard")
     assert g.view(0)["windows"] == [1, 2]
     act(g, "1 crisp")
-    rejected(g, 2, "crisp", "CRISP-CALL-5")
+    assert_rejected(g, 2, "crisp", "CRISP-CALL-5")
     assert g.declarer == 1 and g.windows == [] and g.last_turns == [3, 0]
 
 
@@ -140,7 +141,7 @@ def test_a_pile_card_must_be_swapped() -> None:
     """CRISP-ONL-DISC-2."""
     g = std(3, "5S", draw_from_discard=True)
     act(g, "1 draw", "1 discard", "1 decline", "2 draw discard")
-    rejected(g, 2, "discard", "CRISP-ONL-DISC-2")
+    assert_rejected(g, 2, "discard", "CRISP-ONL-DISC-2")
     assert g.legal_actions(2) == ["swap L", "swap C", "swap R"]
 
 
@@ -155,7 +156,7 @@ def test_empty_pile_forces_the_deck() -> None:
     """CRISP-ONL-DISC-4."""
     g = std(3, draw_from_discard=True)
     assert g.legal_actions(1) == ["draw"]
-    rejected(g, 1, "draw discard", "CRISP-ONL-DISC-4")
+    assert_rejected(g, 1, "draw discard", "CRISP-ONL-DISC-4")
 
 
 def test_empty_deck_with_a_pile_allows_the_pile_without_a_flip() -> None:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import feltroom
 from feltroom import CLOCK
+from feltroom.game import Seat
 from feltroom.games.crisp import Crisp, hand_total
 
 OPTIONS = st.fixed_dictionaries({
@@ -67,6 +68,7 @@ def test_random_games_conserve_cards_score_consistently_and_replay(players: int,
 @given(seed=st.integers(0, 10**9), steps=st.integers(0, 60))
 def test_copy_is_independent_and_equal(seed: int, steps: int) -> None:
     game = feltroom.new_game("crisp", players=4, seed=seed, options={"clock": True, "draw_time": 45})
+    assert isinstance(game, Crisp)
     rng = random.Random(seed)
     for _ in range(steps):
         if game.is_over:
@@ -82,9 +84,9 @@ def test_copy_is_independent_and_equal(seed: int, steps: int) -> None:
     for seat in [*range(4), None]:
         assert twin.view(seat) == game.view(seat)
     if not game.is_over:
-        seat = twin.to_act[0] if twin.to_act else CLOCK
+        actor: Seat = twin.to_act[0] if twin.to_act else CLOCK
         before = (len(game.log), game.view(None), [list(h) for h in game.hands], list(game.deck))
-        twin.apply(seat, twin.legal_actions(seat)[0])
+        twin.apply(actor, twin.legal_actions(actor)[0])
         assert (len(game.log), game.view(None), [list(h) for h in game.hands], list(game.deck)) == before
         a = random.Random(1)
         b = random.Random(1)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from feltroom import CLOCK, InvalidAction
 from feltroom.games.crisp import Crisp
 
-from .crisp_util import (
+from .crisp_helpers import (
     act,
     deal_deck,
     deck_top,
@@ -16,12 +18,12 @@ from .crisp_util import (
     hands,
     new,
     of,
-    rejected,
     round_deck,
     simple_round,
     strip,
     turn,
 )
+from .helpers import assert_rejected
 
 SCN1_DECK = "5H KD 2C 9S AH 7D QC 3S 10H 4C JS"
 
@@ -63,7 +65,7 @@ def test_scn_2_swap_then_a_drawn_jack() -> None:
     assert strip(of(ev, "swap")[0]) == {"seat": 1, "slot": "C", "out": "9S"}
     assert of(ev, "turn_end")[0]["seat"] == 1 and of(ev, "reveal") == []  # no new reveal (CRISP-AMB-6)
     act(g, "1 decline", "2 draw")
-    rejected(g, 2, "swap L", "CRISP-SPEC-1")
+    assert_rejected(g, 2, "swap L", "CRISP-SPEC-1")
     alt = g.copy()
     ev = act(g, "2 jack")  # CRISP-SPEC-4
     assert [strip(e) for e in of(ev, "reveal")] == [{"seat": 2, "cards": ["AH"], "slot": "C", "why": "jack"}]
@@ -83,8 +85,8 @@ def test_scn_3_king_must_be_used_and_kings_chain() -> None:
     draws = 0
     act(g, "1 draw")
     draws += 1
-    rejected(g, 1, "discard", "CRISP-SPEC-3")
-    rejected(g, 1, "swap L", "CRISP-SPEC-1")
+    assert_rejected(g, 1, "discard", "CRISP-SPEC-3")
+    assert_rejected(g, 1, "swap L", "CRISP-SPEC-1")
     ev = act(g, "1 king")  # step 1
     assert [discard(g), g.pending] == [["4D"], 2] and [c for c in g.view(0)["kings_in_use"]] == ["KS"]
     assert strip(of(ev, "king")[0]) == {"seat": 1, "card": "KS", "pending": 2}
@@ -94,7 +96,7 @@ def test_scn_3_king_must_be_used_and_kings_chain() -> None:
     act(g, "1 draw", "1 king")  # step 3
     draws += 1
     assert g.view(1)["kings_in_use"] == ["KS", "KC"] and g.pending == 2
-    rejected(g, 1, "crisp", "CRISP-CALL-1")  # CRISP-SPEC-11: no declaration between a King and its draws
+    assert_rejected(g, 1, "crisp", "CRISP-CALL-1")  # CRISP-SPEC-11: no declaration between a King and its draws
     act(g, "1 draw", "1 swap R")  # step 4
     draws += 1
     assert discard(g) == ["4D", "5H", "QC"] and g.pending == 1
@@ -129,7 +131,7 @@ def test_scn_4_queen_swap_and_peek_rights() -> None:
     # CRISP-SPEC-7: own ↔ own is rejected; other ↔ other cannot even be written
     alt2 = new(3, deal_deck(3, 0, SCN4, "QH"), dealer=0)
     act(alt2, "1 draw")
-    rejected(alt2, 1, "queen L 1 R", "CRISP-SPEC-7")
+    assert_rejected(alt2, 1, "queen L 1 R", "CRISP-SPEC-7")
     with pytest.raises(InvalidAction):
         alt2.apply(1, "queen 2 L 0 L")
     with pytest.raises(InvalidAction):
@@ -238,19 +240,19 @@ def test_scn_8_declarer_higher() -> None:
 def test_scn_9_one_crisp_per_round_and_no_declaration_out_of_window() -> None:
     """CRISP-SCN-9: CRISP-CALL-1, CRISP-CALL-5, CRISP-CALL-3."""
     g = new(3, round_deck(3, 0, {0: "2S 3S 4S", 1: "5S 6S 7S", 2: "8S 9S 10S"}), dealer=0)
-    rejected(g, 0, "crisp", "CRISP-CALL-1")  # not at the end of P0's own turn
+    assert_rejected(g, 0, "crisp", "CRISP-CALL-1")  # not at the end of P0's own turn
     turn(g, 1, "discard", decline=False)
     ev = act(g, "1 crisp")
     assert of(ev, "crisp")[0]["last_turns"] == [2, 0]
     turn(g, 2, "discard", decline=False)
-    rejected(g, 2, "crisp", "CRISP-CALL-5")
+    assert_rejected(g, 2, "crisp", "CRISP-CALL-5")
     assert g.windows == [] and g.to_act == (0,)
     ev = turn(g, 0, "discard", decline=False)
     assert of(ev, "round_end")
     assert [e["seat"] for e in of(g.log, "turn_end")] == [1, 2, 0]  # P1 took no turn after declaring
 
 
-def clocked(players: int, **options: object) -> Crisp:
+def clocked(players: int, **options: Any) -> Crisp:
     hands_ = dict(enumerate(["2S 3S 4S", "5S 6S 7S", "8S 9S 10S", "2H 3H 4H"][:players]))
     return new(players, round_deck(players, 0, hands_), dealer=0, clock=True, **options)
 
@@ -263,7 +265,7 @@ def test_scn_10_online_window_with_overlap() -> None:
     assert [strip(e) for e in of(ev, "timer")] == [{"action": "release", "seconds": 2, "seat": 2},
                                                    {"action": "close 1", "seconds": 3, "seat": 1}]
     variant = g.copy()
-    rejected(g, 2, "draw", "CRISP-ONL-WIN-2")  # 101.500
+    assert_rejected(g, 2, "draw", "CRISP-ONL-WIN-2")  # 101.500
     act(g, "CLOCK release", "2 draw")  # 102.000, 102.100
     ev = act(g, "1 crisp")  # 102.600
     assert of(ev, "crisp")[0]["last_turns"] == [2, 3, 0] and g.view(2)["last_turn"]
@@ -274,7 +276,7 @@ def test_scn_10_online_window_with_overlap() -> None:
     assert of(ev, "round_end") and [e["seat"] for e in of(g.log, "turn_end")] == [1, 2, 3, 0]
     # variant: P1 declares at 103.000, after close 1
     act(variant, "CLOCK release", "2 draw", "CLOCK close 1")
-    rejected(variant, 1, "crisp", "CRISP-ONL-WIN-1")
+    assert_rejected(variant, 1, "crisp", "CRISP-ONL-WIN-1")
     assert variant.declarer is None
 
 
@@ -288,7 +290,7 @@ def test_scn_11_overlap_race_next_player_declares_first() -> None:
     ev = act(g, "2 crisp")  # 102.450
     assert strip(of(ev, "crisp")[0]) == {"seat": 2, "last_turns": [3, 0, 1]}
     assert [strip(e) for e in of(ev, "window_close")] == [{"seat": 2, "why": "crisp"}, {"seat": 1, "why": "void"}]
-    rejected(g, 1, "crisp", "CRISP-CALL-5")  # 102.600
+    assert_rejected(g, 1, "crisp", "CRISP-CALL-5")  # 102.600
     assert g.hold and g.to_act == () and g.legal_actions(CLOCK) == ["release"]  # P3 waits until 104.400
     act(g, "CLOCK release")
     assert g.to_act == (3,) and g.view(3)["last_turn"]
@@ -299,7 +301,7 @@ def test_scn_11_overlap_race_next_player_declares_first() -> None:
     # mirror: P1's declaration arrives first (102.440)
     ev = act(mirror, "1 crisp")
     assert strip(of(ev, "crisp")[0]) == {"seat": 1, "last_turns": [3, 0]}  # P2's finished turn was its last
-    rejected(mirror, 2, "crisp", "CRISP-CALL-5")
+    assert_rejected(mirror, 2, "crisp", "CRISP-CALL-5")
     assert mirror.hold and mirror.to_act == ()
     act(mirror, "CLOCK release")
     turn(mirror, 3, "discard")
@@ -307,7 +309,7 @@ def test_scn_11_overlap_race_next_player_declares_first() -> None:
     assert of(ev, "round_end")[0]["declarer"] == 1
 
 
-def timed(top: str, **options: object) -> Crisp:
+def timed(top: str, **options: Any) -> Crisp:
     hands_ = {0: "2S 3S 4S", 1: "5S 6S 7S", 2: "8S 9S 10S"}
     return new(3, round_deck(3, 0, hands_, top), dealer=0, clock=True, draw_time=30, **options)
 
@@ -348,14 +350,14 @@ def test_scn_12c_an_extra_draw_left_unresolved() -> None:
 def test_scn_13_draw_from_the_discard_pile() -> None:
     """CRISP-SCN-13: CRISP-ONL-DISC-1, CRISP-ONL-DISC-2, CRISP-ONL-DISC-3, CRISP-ONL-DISC-4, CRISP-VAL-2."""
     g = new(2, round_deck(2, 1, {1: "5H 2C 9C", 0: "2S 3S 4S"}, "JH"), dealer=1, draw_from_discard=True)
-    rejected(g, 0, "draw discard", "CRISP-ONL-DISC-4")  # (b) the first draw of a round
+    assert_rejected(g, 0, "draw discard", "CRISP-ONL-DISC-4")  # (b) the first draw of a round
     assert g.legal_actions(0) == ["draw"]
     turn(g, 0, "discard", decline=False)
     assert g.legal_actions(1) == ["draw", "draw discard"]
     ev = act(g, "1 draw discard")
     assert strip(of(ev, "draw")[0]) == {"seat": 1, "source": "discard", "card": "JH"}
-    rejected(g, 1, "discard", "CRISP-ONL-DISC-2")
-    rejected(g, 1, "jack", "CRISP-ONL-DISC-2")
+    assert_rejected(g, 1, "discard", "CRISP-ONL-DISC-2")
+    assert_rejected(g, 1, "jack", "CRISP-ONL-DISC-2")
     assert g.legal_actions(1) == ["swap L", "swap C", "swap R"]
     ev = act(g, "1 swap R")
     assert hands(g)[1] == "5H/2C/JH" and g.totals()[1] == 17 and discard(g)[-1] == "9C"

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from .crisp_util import new, of, round_deck, simple_round
+from .crisp_helpers import new, of, round_deck, simple_round
 
 
-def one_round(hands: dict[int, str], declarer: int | None, players: int = 3, **options: object) -> dict[str, Any]:
+def one_round(hands: dict[int, str], declarer: int | None, players: int = 3, **options: Any) -> dict[str, Any]:
     g = new(players, round_deck(players, 0, hands), dealer=0, **options)
     return of(simple_round(g, declarer), "round_end")[0]
 

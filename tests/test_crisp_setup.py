@@ -10,7 +10,7 @@ import feltroom
 from feltroom.cards import NAMES, parse_cards
 from feltroom.games.crisp import VALUE, hand_total
 
-from .crisp_util import deal_deck, hands, new, of, simple_round, std
+from .crisp_helpers import deal_deck, hands, new, of, simple_round, std
 
 
 @pytest.mark.parametrize("players", range(2, 9))

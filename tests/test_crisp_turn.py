@@ -6,7 +6,8 @@ import json
 
 from feltroom.cards import NAMES
 
-from .crisp_util import act, deck_top, discard, hands, of, rejected, std, strip
+from .crisp_helpers import act, deck_top, discard, hands, of, std, strip
+from .helpers import assert_rejected
 
 
 def test_turns_pass_clockwise() -> None:
@@ -78,7 +79,7 @@ def test_no_other_action_exists_during_a_turn() -> None:
     g = std(3, "9H")
     assert g.legal_actions(1) == ["draw"]
     for action in ("decline", "crisp"):
-        rejected(g, 1, action, "CRISP-CALL-1")
+        assert_rejected(g, 1, action, "CRISP-CALL-1")
     act(g, "1 draw")
     assert set(g.legal_actions(1)) == {"swap L", "swap C", "swap R", "discard"}
 
@@ -88,7 +89,7 @@ def test_face_cards_from_the_deck_never_enter_a_slot() -> None:
     for top in ("JC", "QC"):
         g = std(3, top)
         act(g, "1 draw")
-        rejected(g, 1, "swap C", "CRISP-SPEC-1")
+        assert_rejected(g, 1, "swap C", "CRISP-SPEC-1")
         act(g, "1 discard")
         assert discard(g) == [top]
 
@@ -97,7 +98,7 @@ def test_a_king_cannot_be_discarded() -> None:
     """CRISP-SPEC-3."""
     g = std(3, "KC")
     act(g, "1 draw")
-    rejected(g, 1, "discard", "CRISP-SPEC-3")
+    assert_rejected(g, 1, "discard", "CRISP-SPEC-3")
 
 
 def test_jack_reveals_own_centre_card_once() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from feltroom.cards import NAMES
 
-from .crisp_util import act, new, round_deck, simple_round, std
+from .crisp_helpers import act, new, round_deck, simple_round, std
 
 KEYS = {"game", "seat", "players", "options", "phase", "to_act", "scores", "over", "winners", "round", "dealer",
         "turn", "last_turn", "pending", "held", "deck_size", "discard_top", "discard_size", "kings_in_use",

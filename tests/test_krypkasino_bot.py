@@ -11,7 +11,7 @@ from feltroom.bots import make_bot
 from feltroom.bots.krypkasino import KrypkasinoBot
 from feltroom.bots.runner import play_out
 
-from .krypkasino_util import game
+from .krypkasino_helpers import game
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestDeprecationWarning")
 
@@ -27,6 +27,7 @@ def test_plays_whole_matches(players: int) -> None:
     assert g.is_over and sum(g.scores) == 42 * players
 
 
+@pytest.mark.slow
 def test_beats_random_heads_up() -> None:
     """Low totals win (KRYP-SETUP-3): the heuristic wins clearly more than half of 60 heads-up matches."""
     rng = random.Random(5)

@@ -32,6 +32,7 @@ def play_match(players: int, seed: int, rounds: int = 1) -> Krypkasino:
     return g
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**40))
 def test_every_deal_keeps_42_and_all_104_cards(players: int, seed: int) -> None:
@@ -56,6 +57,7 @@ def test_every_deal_keeps_42_and_all_104_cards(players: int, seed: int) -> None:
     assert g.winners == [s for s in range(players) if g.scores[s] == min(g.scores)]
 
 
+@pytest.mark.slow
 def test_thousands_of_deals() -> None:
     """KRYP-SCORE-2, KRYP-PACKET-5 over 1,000 more matches, 4,000 deals (plain loop: quicker than hypothesis)."""
     deals = 0
@@ -71,12 +73,14 @@ def test_thousands_of_deals() -> None:
     assert deals == 4000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_conformance_defaults(players: int) -> None:
     """The shared contract (tests/conformance.py) for every player count (KRYP-SETUP-1)."""
     check_random_game("krypkasino", players, seed=players)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_conformance_with_turn_time_and_rounds(players: int) -> None:
     """The contract with turn_time (CLOCK timeouts mixed in, KRYP-ONL-1/2) and a fixed first dealer."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -13,7 +14,8 @@ from feltroom import CLOCK, InvalidAction
 from feltroom.cards import NAMES, card_list, parse_card
 from feltroom.games.krypkasino import INITIAL, Krypkasino
 
-from .krypkasino_util import game, play, rejected, sweep_of
+from .helpers import assert_rejected
+from .krypkasino_helpers import game, play, sweep_of
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestDeprecationWarning")
 
@@ -38,7 +40,7 @@ def test_dealer_rounds_fix_the_number_of_deals(rounds: int) -> None:
                                             ("dealer_rounds", True), ("turn_time", 20), ("turn_time", 30.0),
                                             ("turn_time", "30"), ("first_dealer", 4), ("first_dealer", -1),
                                             ("colour", 1)])
-def test_bad_options_are_refused(key: str, value: object) -> None:
+def test_bad_options_are_refused(key: str, value: Any) -> None:
     """KRYP-OPT-1, KRYP-OPT-2: out-of-range or mistyped values raise ValueError naming what is allowed."""
     with pytest.raises(ValueError):
         new(4, **{key: value})
@@ -121,10 +123,10 @@ def test_trailed_face_card_removed_before_the_next_packet_not_scored() -> None:
 def test_out_of_turn_and_card_not_held() -> None:
     """KRYP-TURN-1, KRYP-TURN-2: the rejection table's first two rows."""
     g = game(4, 0, {1: ["5D", "9C", "9H", "8C", "8H"], 2: ["5C", "9S", "9D", "8S", "8D"]}, ["5H", "2C", "JD", "QD"])
-    rejected(g, 2, "play 5C", "KRYP-TURN-1")
-    rejected(g, 0, "play 5C", "KRYP-TURN-1")
-    rejected(g, 1, "play 5C", "KRYP-TURN-2")
-    rejected(g, 1, "play KS take 5H", "KRYP-TURN-2")
+    assert_rejected(g, 2, "play 5C", "KRYP-TURN-1")
+    assert_rejected(g, 0, "play 5C", "KRYP-TURN-1")
+    assert_rejected(g, 1, "play 5C", "KRYP-TURN-2")
+    assert_rejected(g, 1, "play KS take 5H", "KRYP-TURN-2")
     assert g.legal_actions(2) == [] and g.legal_actions(7) == []
 
 
@@ -132,11 +134,11 @@ def test_take_rejections() -> None:
     """KRYP-CAPTURE-1 (not a capture), KRYP-CAPTURE-3 (too small), KRYP-TRAIL-1 (take on a trail)."""
     g = game(4, 0, {1: ["7D", "9C", "10H", "4S", "KH"]}, ["AC", "2D", "4H", "5S"])
     assert g.legal_actions(1) == ["play 4S", "play 7D", "play 9C", "play 10H", "play KH"]
-    rejected(g, 1, "play 7D take 2D 5S", "KRYP-CAPTURE-3")  # A+2+4 is another 7 to take as well
-    rejected(g, 1, "play 7D take AC 2D", "KRYP-CAPTURE-1")
-    rejected(g, 1, "play 7D take 3D 4H", "KRYP-CAPTURE-1")  # 3D is not on the table
-    rejected(g, 1, "play 7D take 2D 5S 2D 5S", "KRYP-CAPTURE-1")
-    rejected(g, 1, "play KH take AC", "KRYP-TRAIL-1")
+    assert_rejected(g, 1, "play 7D take 2D 5S", "KRYP-CAPTURE-3")  # A+2+4 is another 7 to take as well
+    assert_rejected(g, 1, "play 7D take AC 2D", "KRYP-CAPTURE-1")
+    assert_rejected(g, 1, "play 7D take 3D 4H", "KRYP-CAPTURE-1")  # 3D is not on the table
+    assert_rejected(g, 1, "play 7D take 2D 5S 2D 5S", "KRYP-CAPTURE-1")
+    assert_rejected(g, 1, "play KH take AC", "KRYP-TRAIL-1")
     assert g.canonical(1, "play 9C take 4H 5S") == "play 9C"  # the unique capture
     assert play(g, 1, "play 7D")["taken"] == ["AC", "2D", "4H"]
 
@@ -229,8 +231,8 @@ def test_views_hide_hands_stock_and_piles() -> None:
     g = new(3, seed=9)
     rng = random.Random(9)
     for _ in range(40):
-        seat = g.to_act[0]
-        g.apply(seat, rng.choice(g.legal_actions(seat)))
+        actor = g.to_act[0]
+        g.apply(actor, rng.choice(g.legal_actions(actor)))
     for seat in (0, 1, 2, None):
         v = g.view(seat)
         assert set(v) >= {"deal_no", "deals", "dealer", "packet", "packets", "last_packet", "hand_sizes", "table",

@@ -11,7 +11,8 @@ import feltroom
 from feltroom import CLOCK
 from feltroom.games.krypkasino import POINTS, Krypkasino
 
-from .krypkasino_util import Script, game, play, rejected, sweep_of
+from .helpers import assert_rejected
+from .krypkasino_helpers import Script, game, play, sweep_of
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestDeprecationWarning")
 
@@ -96,8 +97,8 @@ def test_scn2_initial_deal_face_removal_and_preparation_bonus() -> None:
     assert v["stock_size"] == 80 and v["scores"] == [0, 0, 0, 0] and "hand" not in v
     assert g.to_act == (1,)  # KRYP-TURN-1: dealer's left leads
     assert g.legal_actions(1) == ["play 10C"]  # KRYP-SWEEP-2
-    rejected(g, 1, "play 4D", "KRYP-SWEEP-2")
-    rejected(g, 1, "play 2S", "KRYP-SWEEP-2")
+    assert_rejected(g, 1, "play 4D", "KRYP-SWEEP-2")
+    assert_rejected(g, 1, "play 2S", "KRYP-SWEEP-2")
     events = g.apply(1, "play 10C")
     assert events[0] == {"type": "play", "to": "all", "seat": 1, "card": "10C", "taken": ["4H", "6C"]}
     assert sweep_of(events) == {"type": "sweep", "to": "all", "seat": 1, "previous": 0, "markers": ["10C"],
@@ -116,7 +117,7 @@ def test_scn3_previous_player_is_the_right_hand_neighbour() -> None:
     events = g.apply(2, "play 3C")
     assert sweep_of(events) is None and g.view(0)["table"] == ["3C"] and g.scores == [-5, 5, 0, 0]
     for card in ("AS", "9D", "7C", "5S"):
-        rejected(g, 3, f"play {card}", "KRYP-SWEEP-2")
+        assert_rejected(g, 3, f"play {card}", "KRYP-SWEEP-2")
     events = g.apply(3, "play 3H")
     sweep = sweep_of(events)
     assert sweep is not None and sweep["previous"] == 2 and not sweep["double"] and sweep["points"] == 5
@@ -133,8 +134,8 @@ def test_scn4_equal_single_and_single_plus_group() -> None:
     assert play(g, 1, "play 5D")["taken"] == ["5H"]
     assert g.view(1)["table"] == ["9C"] and g.scores == [0] * 6
     g = game(4, 0, {1: ["5C", "9H", "9D", "7H", "7D"]}, ["2H", "3C", "5D", "8S"])
-    rejected(g, 1, "play 5C take 5D", "KRYP-CAPTURE-3")
-    rejected(g, 1, "play 5C take 2H 3C", "KRYP-CAPTURE-3")
+    assert_rejected(g, 1, "play 5C take 5D", "KRYP-CAPTURE-3")
+    assert_rejected(g, 1, "play 5C take 2H 3C", "KRYP-CAPTURE-3")
     assert g.canonical(1, "play 5c take 5d 3c 2h") == "play 5C"  # the unique capture: take dropped
     assert play(g, 1, "play 5C take 2H 3C 5D")["taken"] == ["2H", "3C", "5D"]
     assert g.view(1)["table"] == ["8S"] and g.view(1)["piles"][1]["size"] == 4 and g.scores == [0] * 4
@@ -144,7 +145,7 @@ def test_scn5_overlapping_groups_the_largest_set() -> None:
     """KRYP-SCN-5, KRYP-CAPTURE-3: 2+4 and A+2+3 overlap; the 3-card set is the only legal capture."""
     g = game(4, 0, {1: ["6H", "9H", "8D", "7H", "7D"]}, ["AC", "2D", "3H", "4S"])
     assert "play 6H" in g.legal_actions(1) and not any("take" in a for a in g.legal_actions(1))
-    rejected(g, 1, "play 6H take 2D 4S", "KRYP-CAPTURE-3")
+    assert_rejected(g, 1, "play 6H take 2D 4S", "KRYP-CAPTURE-3")
     assert play(g, 1, "play 6H")["taken"] == ["AC", "2D", "3H"]
     assert g.view(1)["table"] == ["4S"]
 
@@ -163,7 +164,7 @@ def _scn6(hand1: list[str]) -> Krypkasino:
 def test_scn6_non_extendable_capture_still_too_small() -> None:
     """KRYP-SCN-6, KRYP-CAPTURE-3 (KRYP-AMB-6: maximal by number of cards): 8H must take 5 cards."""
     g = _scn6(["8H", "9S", "9C", "8S", "8C"])
-    rejected(g, 1, "play 8H take 2C 3D 5S 6H", "KRYP-CAPTURE-3")  # leaves A 4: no further 8, still too small
+    assert_rejected(g, 1, "play 8H take 2C 3D 5S 6H", "KRYP-CAPTURE-3")  # leaves A 4: no further 8, still too small
     assert play(g, 1, "play 8H")["taken"] == ["AS", "2C", "3D", "4H", "6H"]
     assert g.view(1)["table"] == ["5S"] and g.view(1)["ledger"] == []
     g = _scn6(["7D", "9S", "9C", "8S", "8C"])
@@ -177,8 +178,8 @@ def test_scn7_tie_between_largest_sets_player_chooses() -> None:
     hand = ["6C", "10H", "8D", "7H", "7D"]  # no 3 and no 9: nothing sweeps
     g = game(4, 0, {1: hand}, ["AC", "2D", "3H", "3S"])
     assert g.legal_actions(1)[:2] == ["play 6C take AC 2D 3S", "play 6C take AC 2D 3H"]
-    rejected(g, 1, "play 6C", "KRYP-CAPTURE-4")
-    rejected(g, 1, "play 6C take 3H 3S", "KRYP-CAPTURE-3")
+    assert_rejected(g, 1, "play 6C", "KRYP-CAPTURE-4")
+    assert_rejected(g, 1, "play 6C take 3H 3S", "KRYP-CAPTURE-3")
     other = g.copy()
     play(g, 1, "play 6C take 3H 2D AC")
     assert g.view(1)["table"] == ["3S"]  # 1 point left on the table
@@ -224,7 +225,7 @@ def test_scn10_source_example_mandatory_sweep() -> None:
     """KRYP-SCN-10: KRYP-SWEEP-2, KRYP-SWEEP-3, KRYP-SWEEP-4, KRYP-CAPTURE-6, KRYP-SCORE-1, KRYP-CONV-5."""
     g = game(2, 0, {1: ["9D", "4C", "3H", "3D", "6H", "6D"]}, ["2H", "7S", "JH", "QD"])
     assert g.view(1)["table"] == ["2H", "7S"]
-    rejected(g, 1, "play 4C", "KRYP-SWEEP-2")
+    assert_rejected(g, 1, "play 4C", "KRYP-SWEEP-2")
     assert g.legal_actions(1) == ["play 9D"]
     play(g, 1, "play 9D")
     assert sorted(g.piles[1]) == sorted(feltroom.cards.parse_cards("9D 2H 7S"))
@@ -251,7 +252,7 @@ def test_scn12_double_sweep() -> None:
     """KRYP-SCN-12: KRYP-SWEEP-7 (the other copy of a lone non-ace), KRYP-SWEEP-6 (both markers)."""
     g = game(6, 1, {2: ["3D", "9H", "8C", "8H", "7C"]}, ["3D", "KH"])
     assert g.view(2)["table"] == ["3D"]
-    rejected(g, 2, "play 9H", "KRYP-SWEEP-2")
+    assert_rejected(g, 2, "play 9H", "KRYP-SWEEP-2")
     events = g.apply(2, "play 3D")
     assert sweep_of(events) == {"type": "sweep", "to": "all", "seat": 2, "previous": 1, "markers": ["3D", "3D"],
                                 "points": 10, "double": True}
@@ -268,7 +269,7 @@ def test_scn12_double_sweep() -> None:
 def test_scn13_choosing_not_to_double() -> None:
     """KRYP-SCN-13: KRYP-SWEEP-2, KRYP-SWEEP-9 (free choice between sweeping cards), KRYP-SWEEP-7."""
     g = game(6, 1, {2: ["3D", "3C", "9H", "8C", "8H"]}, ["3D", "KH"])
-    rejected(g, 2, "play 9H", "KRYP-SWEEP-2")
+    assert_rejected(g, 2, "play 9H", "KRYP-SWEEP-2")
     assert g.legal_actions(2) == ["play 3D", "play 3C"]
     other = g.copy()
     g.apply(2, "play 3D")
@@ -449,6 +450,7 @@ def test_scn20_full_deal_scoring_two_players() -> None:
     assert sum(POINTS[c] for c in p0) == 17 and sum(POINTS[c] for c in p1) == 25
     # The same arithmetic in a real deal: deal scores are card points plus the sweep balance.
     g = feltroom.new_game("krypkasino", players=2, seed=20, options={"first_dealer": 0})
+    assert isinstance(g, Krypkasino)
     play_out(g, 1)
     for e in (e for e in g.log if e["type"] == "deal_end"):
         assert [p + t for p, t in zip(e["card_points"], e["transfers"], strict=True)] == e["deal_scores"]
@@ -509,7 +511,7 @@ def test_scn23_no_timer_without_turn_time() -> None:
     g = scn2()
     assert g.options["turn_time"] is None and g.legal_actions(CLOCK) == []
     assert not any(e["type"].startswith("timer") for e in g.log)
-    rejected(g, 1, "timeout", "KRYP-ONL-1")
+    assert_rejected(g, 1, "timeout", "KRYP-ONL-1")
     with pytest.raises(feltroom.IllegalAction) as e:
         g.apply(CLOCK, "timeout")
     assert e.value.rule == "KRYP-ONL-1"

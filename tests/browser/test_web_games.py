@@ -11,7 +11,7 @@ from .driver import create_table, fill_bots, open_lobby, play_to_end, start
 
 pytestmark = pytest.mark.browser
 
-SHORT = {
+SHORT: dict[str, dict[str, str | bool]] = {
     "crisp": {"end_limit": "50"},
     "cribbage": {"target": "61"},
     "craits": {"short_game": True},

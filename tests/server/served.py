@@ -1,6 +1,7 @@
 """A real room for tests: ``create_app`` under uvicorn on 127.0.0.1 (a free port), in a thread of
 the test process, on the real clock — so a test can set low limits, read the room's objects and
-inject faults, while its clients speak real WebSockets over loopback.
+inject faults, while its clients speak real WebSockets over loopback. (``live.py`` runs the room
+in a process of its own, for what only a separate process shows: memory, descriptors, its log.)
 
 >>> import tempfile, pathlib
 >>> with tempfile.TemporaryDirectory() as d, Served(pathlib.Path(d) / "r.sqlite") as served:
@@ -25,19 +26,23 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from feltroom.server import Limits, create_app
+from feltroom.server.address import TrustedProxies
 from feltroom.server.room import Room
+from feltroom.server.sockets import uvicorn_config
 
 _ids = itertools.count(1)
 
 
 class Served:
-    """The room served by uvicorn in a thread; ``with Served(db, …) as s`` starts and stops it."""
+    """The room served by uvicorn in a thread; ``with Served(db, …) as s`` starts and stops it.
+    ``db``: a SQLite file, or a PostgreSQL URL."""
 
-    def __init__(self, db: Path, limits: Limits | None = None, *, grace: float = 60.0,
+    def __init__(self, db: Path | str, limits: Limits | None = None, *, grace: float = 60.0,
                  bot_delay: float = 0.0) -> None:
-        self.app = create_app(str(db), limits=limits or Limits(), grace=grace, bot_delay=bot_delay)
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning",
-                                                    ws_per_message_deflate=False))
+        limits = limits or Limits()
+        self.app = create_app(str(db), limits=limits, grace=grace, bot_delay=bot_delay)
+        # the production settings (connection limits included), as `feltroom serve` runs them
+        self.server = uvicorn.Server(uvicorn_config(self.app, limits, TrustedProxies(()), port=0))
         self.thread = threading.Thread(target=self.server.run, name="uvicorn", daemon=True)
         self.port = 0
 
@@ -83,7 +88,8 @@ class Peer:
 
     def __init__(self, port: int, name: str | None = "ann", token: str | None = None,
                  headers: dict[str, str] | None = None) -> None:
-        self.ws: ClientConnection = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=5,
+        # max_queue=None: a test that leaves updates unread must not stall the closing handshake
+        self.ws: ClientConnection = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=5, max_queue=None,
                                             additional_headers=headers).__enter__()  # closed by close()
         self.inbox: list[dict[str, Any]] = []
         self.updates: dict[str, dict[str, Any]] = {}

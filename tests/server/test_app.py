@@ -6,9 +6,11 @@ import sqlite3
 import warnings
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from feltroom.server import create_app
+from feltroom.server.pg_local import free_port
 from feltroom.server.protocol import MESSAGES, ProtocolError, parse
 from feltroom.server.sqlite_store import SQLiteStore
 from feltroom.server.store import PlayerRow, TableRow, open_store
@@ -50,6 +52,8 @@ def test_every_message_type_parses_and_nothing_is_coerced() -> None:
         "chat": '{"type": "chat", "table": "t1", "text": "hi"}',
         "ping": '{"type": "ping", "id": 3}',
         "rematch": '{"type": "rematch", "table": "t1"}',
+        "register": '{"type": "register", "password": "correct horse"}',
+        "login": '{"type": "login", "name": "ann", "password": "correct horse"}',
     }
     assert set(examples) == set(MESSAGES)
     for kind, text in examples.items():
@@ -79,5 +83,5 @@ def test_the_sqlite_store_uses_wal_and_keeps_actions_in_order(tmp_path: Path) ->
     store.close()
     with sqlite3.connect(tmp_path / "s.sqlite") as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-    with pytest.raises(NotImplementedError):
-        open_store("postgresql://localhost/feltroom")
+    with pytest.raises(psycopg.OperationalError, match="Connection refused"):  # a PostgreSQL URL: no server there
+        open_store(f"postgresql://feltroom@127.0.0.1:{free_port()}/feltroom")

@@ -118,6 +118,7 @@ def bad_messages(rng: random.Random, tid: str, waiting: str, game: Any, seats: l
     return seats[i], {"type": "act", "table": tid, "seq": seq, "action": rng.choice(["release", "timeout", "close 0"])}
 
 
+@pytest.mark.slow
 def test_ten_thousand_bad_messages_change_nothing_and_each_gets_an_error(
         room: Room_, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING, logger="feltroom.server")

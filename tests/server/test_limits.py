@@ -9,15 +9,15 @@ from starlette.websockets import WebSocketDisconnect
 
 from feltroom.server import Limits
 
-from .conftest import Client, Room_
+from .conftest import Room_
 
 
 def test_the_first_message_must_be_hello(room: Room_) -> None:
     c = room.client(hello=False)
     c.send({"type": "lobby", "id": 1})
     err = c.recv()
-    assert err == {"type": "error", "id": 1, "code": "bad_message", "message": "the first message must be hello",
-                   "rule": None}
+    assert err == {"type": "error", "id": 1, "code": "bad_message",
+                   "message": "the first message must be hello (or login)", "rule": None}
     c.send({"type": "hello", "protocol": 2, "name": "ann", "token": None})
     assert c.recv()["code"] == "bad_message"
     c.send({"type": "hello", "protocol": 1, "name": "ann", "token": None})
@@ -88,6 +88,7 @@ def test_sockets_and_tables_per_player_are_bounded(make_room: object) -> None:
 def test_connections_in_the_room_are_bounded(make_room: object) -> None:
     room: Room_ = make_room(Limits(max_connections=1))  # type: ignore[operator]
     room.client()
+    refused = room.client(hello=False)  # accepted, then closed: the client sees the code, not an HTTP 403
     with pytest.raises(WebSocketDisconnect) as e:
-        Client(room.tc)
+        refused.recv()
     assert e.value.code == 1013

@@ -38,7 +38,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]
 class Tab:
     def __init__(self, port: int, name: str, token: str | None = None, origin: str | None = None) -> None:
         self.ws = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=5,
-                          origin=origin)  # type: ignore[arg-type]  (websockets types Origin as a NewType)
+                          origin=origin)  # type: ignore[arg-type]  # websockets types Origin as a NewType
         self.send({"type": "hello", "protocol": 1, "name": name, "token": token})
         self.welcome = self.recv()
 
@@ -66,11 +66,11 @@ class Tab:
 
 def test_a_foreign_origin_is_refused_and_a_missing_one_accepted(room: tuple[int, Path]) -> None:
     port, _ = room
-    for origin in ("https://evil.example", "http://127.0.0.1:1", "null", f"https://127.0.0.1:{port}",
-                   "http://localhost", "not an origin"):
+    for foreign in ("https://evil.example", "http://127.0.0.1:1", "null", f"https://127.0.0.1:{port}",
+                    "http://localhost", "not an origin"):
         with pytest.raises(InvalidStatus) as refused:
-            Tab(port, "eve", origin=origin)
-        assert refused.value.response.status_code == 403, origin
+            Tab(port, "eve", origin=foreign)
+        assert refused.value.response.status_code == 403, foreign
         assert b"Origin refused" in refused.value.response.body
     for name, origin in (("script", None), ("page", f"http://127.0.0.1:{port}"), ("proxied", ALLOWED),
                          ("upper", f"HTTP://127.0.0.1:{port}")):

@@ -37,9 +37,10 @@ def test_a_finished_game_rates_every_seat_once_bots_too(tmp_path: Path) -> None:
         play_to_the_end(served, [ann, bob], tid)
         game = served.room.tables[tid].game
         assert game is not None
+        assert ann.player and bob.player
         ids = [ann.player, bob.player, "bot:random"]
         store = served.room.store
-        after = {p: store.player_ratings(p)["cribbage"] for p in ids}  # type: ignore[index]
+        after = {p: store.player_ratings(p)["cribbage"] for p in ids}
         assert all(r.games == 1 for r in after.values())
         winner = ids[game.winners[0]]
         last = ids[min(range(3), key=lambda s: game.scores[s])]
@@ -171,3 +172,63 @@ def test_kill_9_loses_no_rating_and_the_ratings_equal_their_recomputation(tmp_pa
         assert store.player_ratings("bot:heuristic")["cribbage"].games == 6
     finally:
         store.close()
+
+
+# ---------------------------------------------------------------- accounts
+
+
+def login(peer: Peer, name: str, password: str) -> dict[str, Any]:
+    return peer.request({"type": "login", "name": name, "password": password})
+
+
+def test_register_then_log_in_from_another_socket_as_the_same_player(tmp_path: Path) -> None:
+    with Served(tmp_path / "r.sqlite") as served, Peer(served.port, "Ann") as ann:
+        short = ann.request({"type": "register", "password": "short"})
+        assert short["code"] == "bad_message" and "8–128" in short["message"]
+        reply = ann.request({"type": "register", "password": "correct horse"})
+        assert reply == {"type": "registered", "id": reply["id"], "player": ann.player, "name": "Ann"}
+        assert ann.request({"type": "register", "password": "another one"})["code"] == "forbidden"
+        tid = create_table(ann, "cribbage", 2, CRIBBAGE, bots={1: "random"}, start=False)
+        with Peer(served.port, None) as phone:  # another device: no token, name and password
+            welcome = login(phone, "ann", "correct horse")  # the name as typed, any case
+            assert welcome["type"] == "welcome" and welcome["player"] == ann.player and welcome["name"] == "Ann"
+            assert welcome["token"] != ann.token
+            assert welcome["tables"] == [{"table": tid, "seat": 0, "state": "waiting"}]
+            assert phone.request({"type": "start", "table": tid})["type"] == "table"  # its seats are its own
+        with Peer(served.port, "eve") as eve:  # a socket that said hello as a guest signs in: it is Ann now
+            assert login(eve, "Ann", "correct horse")["player"] == ann.player
+        with Peer(served.port, None) as guest:
+            taken = guest.request({"type": "hello", "protocol": 1, "name": "ANN", "token": None})
+            assert taken["code"] == "name_taken"
+        status, page = served.get(f"/api/players/{ann.player}")
+        assert status == 200 and page["registered"] is True
+
+
+def test_a_wrong_password_and_an_unknown_name_are_answered_alike_and_failures_are_limited(tmp_path: Path) -> None:
+    with Served(tmp_path / "r.sqlite", Limits(failed_logins_per_minute=2)) as served, \
+            Peer(served.port, "ann") as ann, Peer(served.port, None) as other:
+        assert ann.request({"type": "register", "password": "correct horse"})["type"] == "registered"
+        wrong, unknown = login(other, "ann", "wrong horse"), login(other, "nobody", "wrong horse")
+        assert {k: v for k, v in wrong.items() if k != "id"} == {k: v for k, v in unknown.items() if k != "id"} \
+            == {"type": "error", "code": "forbidden", "message": "wrong name or password", "rule": None}
+        assert login(other, "ann", "still wrong")["code"] == "forbidden"
+        limited = login(other, "ann", "correct horse")  # the right password, after the limit: refused
+        assert limited["code"] == "rate_limited" and "2 failed logins a minute" in limited["message"]
+        assert login(other, "Bob", "whatever horse")["code"] == "forbidden"  # another name: not limited
+
+
+def test_kill_9_loses_no_account(tmp_path: Path) -> None:
+    db = tmp_path / "r.sqlite"
+    port = free_port()
+    proc = start_server(db, port)
+    try:
+        with Peer(port, "ann") as ann:
+            assert ann.request({"type": "register", "password": "correct horse"})["type"] == "registered"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        proc = start_server(db, port)
+        with Peer(port, None) as again:
+            assert login(again, "ann", "correct horse")["player"] == ann.player
+    finally:
+        proc.kill()
+        proc.wait(10)

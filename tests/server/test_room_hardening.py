@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import feltroom.server.room as room_mod
+import feltroom.server.store as store_mod
 from feltroom.server import Limits
 from feltroom.server.sqlite_store import SQLiteStore
 
@@ -150,7 +151,7 @@ def test_a_repeated_table_id_leaves_the_old_record_and_the_new_table_plays(tmp_p
         assert status == 200
         served.room.tables.pop(old)  # as after a restart: the old table is only in the store
         drawn = iter([old, old])
-        real = room_mod.new_id
+        real = store_mod.new_id
         monkeypatch.setattr(room_mod, "new_id", lambda prefix="": next(drawn, None) or real(prefix))
         new = create_table(ann, "cribbage", 2, CRIBBAGE, bots={1: "random"})
         assert new != old
@@ -167,7 +168,7 @@ def test_a_repeated_player_id_makes_another_player(tmp_path: Path, monkeypatch: 
         served.room.players.clear()  # as after a restart
         served.room.by_token.clear()
         drawn = iter([ann.player])
-        real = room_mod.new_id
+        real = store_mod.new_id
         monkeypatch.setattr(room_mod, "new_id", lambda prefix="": next(drawn, None) or real(prefix))
         with Peer(served.port, "bob") as bob:
             assert bob.player != ann.player
@@ -177,7 +178,7 @@ def test_a_repeated_player_id_makes_another_player(tmp_path: Path, monkeypatch: 
 
 
 def test_ids_have_64_random_bits() -> None:
-    assert len(room_mod.new_id()) == 16 and room_mod.new_id("t")[0] == "t" and len(room_mod.new_id("t")) == 17
+    assert len(store_mod.new_id()) == 16 and store_mod.new_id("t")[0] == "t" and len(store_mod.new_id("t")) == 17
 
 
 # ---------------------------------------------------------------- 6. the end of a game in one write

@@ -7,6 +7,7 @@ import contextlib
 import json
 import logging
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..catalog import catalog
 from . import logfilter, profiles
 from . import protocol as p
+from .address import TrustedProxies, client_address
 from .clock import Clock, RealClock
 from .connection import Connection
 from .limits import Limits
@@ -43,15 +45,20 @@ PLACEHOLDER = """<!doctype html><html lang="en"><meta charset="utf-8"><title>fel
 
 def create_app(database: str | None = None, *, clock: Clock | None = None, limits: Limits | None = None,
                grace: float = 60.0, bot_delay: float = 0.6, static_dir: str | Path | None = None,
-               allow_origins: Iterable[str] = ()) -> Starlette:
+               allow_origins: Iterable[str] = (), trusted_proxies: Iterable[str] = ()) -> Starlette:
     """The room as a Starlette app.
 
-    ``database``: a SQLite file path or ``sqlite:///path`` (default ``feltroom.sqlite``).
+    ``database``: a SQLite file path or ``sqlite:///path`` (default ``feltroom.sqlite``), or a
+    ``postgresql://`` URL (``store.open_store``).
     ``clock``: the room's clock (a ``FakeClock`` in tests). ``grace``: seconds a disconnected
     seat keeps its place before a stand-in bot plays it. ``bot_delay``: a bot's think time.
     ``allow_origins``: web origins besides the room's own whose pages may open ``/ws`` (security.py).
+    ``trusted_proxies``: addresses or networks whose ``X-Forwarded-For`` names the client
+    (address.py); serve the app with ``sockets.uvicorn_config`` for the TCP-level limits.
     """
     limits = limits or Limits()
+    trusted = TrustedProxies(trusted_proxies)
+    sockets_of: Counter[str] = Counter()  # open WebSockets per client address
     static = Path(static_dir) if static_dir is not None else STATIC
     state: dict[str, Any] = {}
 
@@ -142,17 +149,31 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
 
     async def ws_endpoint(ws: WebSocket) -> None:
         room: Room = state["room"]
+        address = client_address(ws.client.host if ws.client else "",
+                                 (v for k, v in ws.scope["headers"] if k == b"x-forwarded-for"), trusted)
+        refusal = None
         if room.connections >= limits.max_connections:
-            await ws.close(1013)
-            return
+            refusal = f"the room is full: at most {limits.max_connections} sockets"
+        elif sockets_of[address] >= limits.max_sockets_per_address:
+            refusal = f"at most {limits.max_sockets_per_address} sockets per address"
         await ws.accept()
+        if refusal is not None:  # accepted first so that the client sees the code, not a bare 403
+            await ws.close(1013, refusal)
+            return
         room.connections += 1
-        conn = Connection(ws, limits, time.monotonic(), ws.client.host if ws.client else "")
-        writer = asyncio.get_running_loop().create_task(conn.writer())
+        sockets_of[address] += 1
+        conn = Connection(ws, limits, time.monotonic(), address)
+        loop = asyncio.get_running_loop()
+        writer = loop.create_task(conn.writer())
+        hello_due = loop.call_later(limits.hello_timeout, _hello_overdue, conn, limits.hello_timeout)
         try:
             await serve_socket(room, conn, ws, limits)
         finally:
+            hello_due.cancel()
             room.connections -= 1
+            sockets_of[address] -= 1
+            if not sockets_of[address]:
+                del sockets_of[address]
             room.closed(conn)
             conn.close(1000)
             try:
@@ -210,6 +231,11 @@ async def serve_socket(room: Room, conn: Connection, ws: WebSocket, limits: Limi
             continue
         conn.strikes = 0
         await room.receive(conn, text, received)
+
+
+def _hello_overdue(conn: Connection, timeout: float) -> None:
+    if conn.player is None:
+        conn.close(1008, f"say hello (or login) within {timeout:g} s")
 
 
 def _id_of(text: str) -> Any:

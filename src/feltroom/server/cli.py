@@ -9,7 +9,22 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from typing import Any
+
+from .limits import Limits
+
+LIMIT_FLAGS = {  # the Limits an operator sets from the command line
+    "max_connections": "WebSockets in the room; beyond, closed with 1013",
+    "max_sockets_per_address": "WebSockets of one client address; beyond, closed with 1013",
+    "hello_timeout": "seconds a new WebSocket may take to say hello",
+    "max_tcp_connections": "TCP connections of every kind; beyond, HTTP 503",
+    "max_tcp_per_address": "TCP connections of one peer that is not a trusted proxy; beyond, HTTP 503",
+    "head_timeout": "seconds to send an HTTP request head",
+    "keep_alive": "seconds an idle HTTP keep-alive connection stays open",
+    "max_queue_bytes": "bytes queued for a client that does not read before it is dropped",
+    "write_stall": "seconds a client's writes may stay blocked before it is dropped",
+}
 
 
 def add_commands(subparsers: Any) -> None:
@@ -17,7 +32,9 @@ def add_commands(subparsers: Any) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument("--db", default="feltroom.sqlite",
-                       help="SQLite file or sqlite:///path (default feltroom.sqlite)")
+                       help="the store: a SQLite file or sqlite:///path (default feltroom.sqlite), or a PostgreSQL "
+                            "database postgresql://user[:password]@host[:port]/database (its schema is created "
+                            "and migrated at start-up)")
     serve.add_argument("--grace", type=float, default=60.0,
                        help="seconds a disconnected player keeps the seat before a bot plays it (default 60)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help="a bot's think time in seconds (default 0.6)")
@@ -25,6 +42,16 @@ def add_commands(subparsers: Any) -> None:
                        help="a web origin (https://host[:port]) besides the room's own whose pages may connect; "
                             "repeatable (e.g. the public origin behind a TLS proxy)")
     serve.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
+    serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                       help="a reverse proxy (address or network, repeatable) whose X-Forwarded-For names the "
+                            "client (default: none; the header is ignored)")
+    defaults = Limits()
+    for name, what in LIMIT_FLAGS.items():
+        default = getattr(defaults, name)
+        seconds = isinstance(default, float)
+        serve.add_argument("--" + name.replace("_", "-"), type=type(default), default=default,
+                           metavar="SECONDS" if seconds else "N", help=f"{what} (default {default:g})" if seconds
+                           else f"{what} (default {default})")
     serve.set_defaults(run=cmd_serve)
 
     ratings = subparsers.add_parser(
@@ -48,14 +75,24 @@ def add_commands(subparsers: Any) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from .address import TrustedProxies
     from .app import create_app
+    from .sockets import uvicorn_config
+    from .store import printable
 
-    app = create_app(args.db, grace=args.grace, bot_delay=args.bot_delay, allow_origins=args.allow_origin)
+    limits = replace(Limits(), **{name: getattr(args, name) for name in LIMIT_FLAGS})
+    try:
+        trusted = TrustedProxies(args.trusted_proxy)
+    except ValueError as e:
+        print(f"feltroom serve: --trusted-proxy: {e}", file=sys.stderr)
+        return 2
+    app = create_app(args.db, grace=args.grace, bot_delay=args.bot_delay, limits=limits,
+                     allow_origins=args.allow_origin, trusted_proxies=args.trusted_proxy)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"feltroom is open at http://{host}:{args.port}/  (WebSocket ws://{host}:{args.port}/ws, "
-          f"store {args.db})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=64 * 1024,
-                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
+          f"store {printable(args.db)})", flush=True)
+    uvicorn.Server(uvicorn_config(app, limits, trusted, host=args.host, port=args.port,
+                                  log_level=args.log_level)).run()
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,45 +28,92 @@ class Player:
 
 
 class Connection:
-    """A WebSocket: messages go out through a bounded queue written by one task, so a slow
-    client never holds up a table."""
+    """A WebSocket: messages go out through a queue written by one task, so a slow client never
+    holds up a table.
 
-    def __init__(self, ws: WebSocket | None, limits: Limits, now: float, address: str = "") -> None:
+    The queue is bounded in bytes (``Limits.max_queue_bytes``): a message that would take it
+    over the bound drops the client (close 1013, what was queued is discarded). A message always
+    fits in an empty queue, so one large lobby never drops a client that reads. The lobby is
+    coalesced: at most one lobby message waits per socket, and a newer one replaces it in place.
+    """
+
+    def __init__(self, ws: WebSocket | None, limits: Limits, now: float, address: str) -> None:
         self.ws = ws
-        self.address = address  # the client's address (rate limits per address)
         self.limits = limits
+        self.address = address  # the client's network address (see address.py)
         self.player: Player | None = None
         self.watching: set[str] = set()
         self.lobby = False
         self.bucket = TokenBucket(limits.rate, limits.burst, now)
         self.strikes = 0
         self.closing = False
-        self.queue: asyncio.Queue[str | int] = asyncio.Queue()
+        self.queue: deque[str | None] = deque()  # None: the place of the pending lobby message
+        self.queued_bytes = 0
+        self.pending_lobby: str | None = None
+        self.close_code: int | None = None
+        self.close_reason = ""
+        self._ready = asyncio.Event()
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or JSON text already serialised)."""
         if self.closing:
             return
-        if self.queue.qsize() >= self.limits.max_queue:
-            log.warning("dropping a client that does not read its messages")
-            self.close(1008)
-            return
-        self.queue.put_nowait(message if isinstance(message, str) else dumps(message))
+        text = message if isinstance(message, str) else dumps(message)
+        if self._fits(len(text)):
+            self.queue.append(text)
+            self.queued_bytes += len(text)
+            self._ready.set()
 
-    def close(self, code: int = 1000) -> None:
-        """Send what is queued, then close with ``code``."""
+    def send_lobby(self, text: str) -> None:
+        """Queue the lobby's table list, replacing one that has not gone out yet."""
+        if self.closing:
+            return
+        old = len(self.pending_lobby) if self.pending_lobby is not None else 0
+        self.queued_bytes -= old
+        if not self._fits(len(text)):
+            return
+        if self.pending_lobby is None:
+            self.queue.append(None)
+        self.pending_lobby = text
+        self.queued_bytes += len(text)
+        self._ready.set()
+
+    def _fits(self, size: int) -> bool:
+        if self.queued_bytes and self.queued_bytes + size > self.limits.max_queue_bytes:
+            log.warning("dropping a client that does not read its messages (%s)", self.address)
+            self.close(1013, "the client does not read its messages")
+            return False
+        return True
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Send what is queued, then close with ``code`` (1013: drop the queue and close now)."""
         if not self.closing:
             self.closing = True
-            self.queue.put_nowait(code)
+            self.close_code = code
+            self.close_reason = reason
+            if code == 1013:
+                self.queue.clear()
+                self.pending_lobby = None
+                self.queued_bytes = 0
+            self._ready.set()
 
     async def writer(self) -> None:
         assert self.ws is not None
         try:
             while True:
-                item = await self.queue.get()
-                if isinstance(item, int):
-                    await self.ws.close(item)
-                    return
+                if not self.queue:
+                    if self.close_code is not None:
+                        await self.ws.close(self.close_code, self.close_reason)
+                        return
+                    self._ready.clear()
+                    await self._ready.wait()
+                    continue
+                item = self.queue.popleft()
+                if item is None:
+                    item, self.pending_lobby = self.pending_lobby, None
+                    if item is None:  # dropped by a close
+                        continue
+                self.queued_bytes -= len(item)
                 await self.ws.send_text(item)
         except Exception:  # the socket is gone
             self.closing = True

@@ -1,4 +1,4 @@
-"""Abuse limits: message size, a token bucket per connection, bounds per client.
+"""Abuse limits: message size, a token bucket per connection, bounds per client and per address.
 
 >>> bucket = TokenBucket(rate=1.0, burst=2.0, now=0.0)
 >>> [bucket.take(0.0), bucket.take(0.0), bucket.take(0.0), bucket.take(1.0)]
@@ -26,17 +26,26 @@ class Limits:
     chat_rate: float = 1.0              # chat lines per second per player (all its sockets), sustained …
     chat_burst: int = 5                 # … with this many at once
     max_action: int = 200               # characters in one action string
-    max_connections: int = 10_000       # sockets in the whole room
+    max_connections: int = 10_000       # WebSockets in the whole room (beyond: accepted, then closed 1013)
+    max_sockets_per_address: int = 50   # WebSockets of one client address at once (beyond: closed 1013)
+    hello_timeout: float = 10.0         # seconds a socket may wait before its hello (then closed 1008)
+    max_tcp_connections: int = 12_000   # TCP connections of every kind (beyond: HTTP 503, closed at once)
+    max_tcp_per_address: int = 100      # TCP connections of one direct peer that is not a trusted proxy (503)
+    head_timeout: float = 10.0          # seconds to send a whole HTTP request head (then the TCP is closed)
+    max_request_head: int = 16 * 1024   # bytes of an HTTP request line and headers (beyond: 431, closed)
+    keep_alive: float = 5.0             # seconds an idle HTTP keep-alive connection stays open
     max_sockets_per_player: int = 8     # tabs of one player
     max_open_tables_per_player: int = 8  # unfinished tables a player sits at (or hosts)
     max_watch_per_socket: int = 32      # tables one socket spectates
-    max_queue: int = 2_000              # messages waiting for a slow client before it is dropped
+    max_queue_bytes: int = 1024 * 1024  # bytes waiting for a slow client before it is dropped (1013)
+    write_stall: float = 20.0           # seconds a socket's writes may stay blocked before it is dropped
     new_players_per_minute: int = 20    # new guest identities from one client address
     new_tables_per_hour: int = 30       # tables created from one client address
     idle_standin: float = 300.0         # seconds an untimed seat may owe an action while another human waits
     abandon_after: float = 300.0        # seconds past the grace period a table with every human away is kept
     replay_page: int = 500              # steps (views) in one page of GET /api/games/{table}/replay
     rematch_window: float = 60.0        # seconds a rematch offer waits for every player of the game
+    failed_logins_per_minute: int = 5   # wrong passwords for one name before login answers rate_limited
 
 
 class TokenBucket:
@@ -72,6 +81,11 @@ class KeyedRate:
         self.period = period
         self.keep = keep
         self.buckets: dict[str, TokenBucket] = {}
+
+    def allows(self, key: str, now: float) -> bool:
+        """Whether ``take`` would succeed now (nothing is spent)."""
+        b = self.buckets.get(key)
+        return b is None or b.tokens + (now - b.last) * b.rate >= 1.0
 
     def take(self, key: str, now: float) -> bool:
         bucket = self.buckets.get(key)

@@ -25,7 +25,7 @@ def profile(store: Store, player: str, before: float | None = None) -> dict[str,
         row = store.get_player(player)
         if row is None:
             return None
-        name, registered = row.name, False
+        name, registered = row.name, row.password is not None
     ratings = {game: r.public() for game, r in store.player_ratings(player).items()}
     lines = store.history(player, before, PAGE)
     if player.startswith("bot:") and not ratings and not lines:

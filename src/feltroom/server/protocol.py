@@ -114,10 +114,23 @@ class Rematch(_Message):
     table: TableId
 
 
-ClientMessage = Hello | Lobby | Create | Join | Leave | Bot | Start | Watch | Act | Chat | Ping | Rematch
+class Register(_Message):
+    type: Literal["register"]
+    password: Annotated[StrictStr, Field(max_length=200)]
+
+
+class Login(_Message):
+    type: Literal["login"]
+    name: Annotated[StrictStr, Field(max_length=200)]
+    password: Annotated[StrictStr, Field(max_length=200)]
+
+
+ClientMessage = (Hello | Lobby | Create | Join | Leave | Bot | Start | Watch | Act | Chat | Ping | Rematch | Register
+                 | Login)
 MESSAGES: dict[str, type[_Message]] = {
     "hello": Hello, "lobby": Lobby, "create": Create, "join": Join, "leave": Leave, "bot": Bot,
     "start": Start, "watch": Watch, "act": Act, "chat": Chat, "ping": Ping, "rematch": Rematch,
+    "register": Register, "login": Login,
 }
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")]

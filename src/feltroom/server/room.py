@@ -12,11 +12,12 @@ from typing import Any
 
 from ..registry import GAMES, new_game
 from . import protocol as p
+from .accounts import check_password, hash_password, verify
 from .clock import Clock
 from .connection import Connection, Player, dumps
 from .limits import KeyedRate, Limits
 from .lobby_options import lobby_options
-from .names import clean_name
+from .names import clean_name, name_key
 from .protocol import ProtocolError
 from .store import UNFINISHED, DuplicateId, PlayerRow, Store, new_id
 from .table import Services, Table
@@ -51,6 +52,8 @@ class Room:
         self.connections = 0
         self.new_players = KeyedRate(limits.new_players_per_minute, 60.0)
         self.new_tables = KeyedRate(limits.new_tables_per_hour, 3600.0)
+        self.failed_logins = KeyedRate(limits.failed_logins_per_minute, 60.0)
+        self._hashing = asyncio.Semaphore(2)  # password hashes at once (each takes 64 MiB and a core)
         self._lobby_dirty = False
 
     # ------------------------------------------------------------------ start-up
@@ -114,7 +117,7 @@ class Room:
         self._lobby_dirty = False
         text = dumps(self.lobby_message())
         for c in list(self.lobby_subs):
-            c.send(text)
+            c.send_lobby(text)
 
     # ------------------------------------------------------------------ connections
 
@@ -143,8 +146,13 @@ class Room:
             t = self.tables.get(tid)
             if t is not None:
                 t.unwatch(conn)
+        self._detach(conn)
+
+    def _detach(self, conn: Connection) -> None:
+        """The socket no longer speaks for its player (closed, or signed in as another)."""
         player = conn.player
         if player is not None:
+            conn.player = None
             player.conns.discard(conn)
             if not player.conns:
                 for tid in list(player.tables):
@@ -153,14 +161,17 @@ class Room:
                         t.disconnected(player)
 
     async def dispatch(self, conn: Connection, msg: p.ClientMessage, received: float) -> None:
-        if conn.player is None:
-            if not isinstance(msg, p.Hello):
-                raise ProtocolError("bad_message", "the first message must be hello")
-            self.hello(conn, msg)
-            return
+        if conn.player is None and not isinstance(msg, p.Hello | p.Login):
+            raise ProtocolError("bad_message", "the first message must be hello (or login)")
         match msg:
+            case p.Hello() if conn.player is None:
+                self.hello(conn, msg)
             case p.Hello():
                 raise ProtocolError("bad_message", "hello was already said on this socket")
+            case p.Login():
+                await self.login(conn, msg)
+            case p.Register():
+                await self.register(conn, msg)
             case p.Ping():
                 conn.send({"type": "pong", "id": msg.id, "time": self.clock.now()})
             case p.Lobby():
@@ -217,17 +228,63 @@ class Room:
             token = secrets.token_urlsafe(24)
             player = self._add_player(name, token_hash(token))
             self.by_token[player.token_hash] = player
+        self._welcome(conn, player, token, msg.id)
+
+    def _welcome(self, conn: Connection, player: Player, token: str | None, mid: Any) -> None:
+        """The socket speaks for ``player`` from now on: ``welcome``, then its tables."""
         if len(player.conns) >= self.limits.max_sockets_per_player:
             raise ProtocolError("full", f"at most {self.limits.max_sockets_per_player} sockets per player",
                                 close=True)
         conn.player = player
         player.conns.add(conn)
         tables = [self.tables[t] for t in sorted(player.tables) if t in self.tables]
-        conn.send({"type": "welcome", "id": msg.id, "protocol": p.PROTOCOL, "player": player.id,
+        conn.send({"type": "welcome", "id": mid, "protocol": p.PROTOCOL, "player": player.id,
                    "name": player.name, "token": token,
                    "tables": [{"table": t.id, "seat": t.seat_of(player), "state": t.state} for t in tables]})
         for t in tables:
             t.reconnected(player, conn)
+
+    async def register(self, conn: Connection, msg: p.Register) -> None:
+        """The socket's player protects its name with a password (an account)."""
+        player = conn.player
+        assert player is not None
+        try:
+            check_password(msg.password)
+        except ValueError as e:
+            raise ProtocolError("bad_message", str(e)) from None
+        row = self.store.get_player(player.id)
+        if row is None or row.password is not None:
+            raise ProtocolError("forbidden", f"the name {player.name!r} is protected already")
+        async with self._hashing:
+            hashed = await asyncio.to_thread(hash_password, msg.password)
+        self.store.set_password(player.id, hashed)
+        conn.send({"type": "registered", "id": msg.id, "player": player.id, "name": player.name})
+
+    async def login(self, conn: Connection, msg: p.Login) -> None:
+        """Sign in with a protected name and its password: this socket becomes that player, with a
+        new token. A wrong password and an unknown name get the same answer."""
+        key = name_key(msg.name)
+        now = self.clock.now()
+        if not self.failed_logins.allows(key, now):
+            raise ProtocolError("rate_limited", f"at most {self.limits.failed_logins_per_minute} failed logins a "
+                                                "minute for one name: wait a minute")
+        row = self.store.find_player_named(msg.name)
+        async with self._hashing:
+            ok = await asyncio.to_thread(verify, row.password if row else None, msg.password)
+        if not ok or row is None:
+            self.failed_logins.take(key, now)
+            raise ProtocolError("forbidden", "wrong name or password")
+        player = self._load_player(row.id)
+        assert player is not None
+        token = secrets.token_urlsafe(24)
+        self.store.add_token(player.id, token_hash(token))
+        self.by_token[token_hash(token)] = player
+        if conn.player is not player:
+            self._detach(conn)
+            self._welcome(conn, player, token, msg.id)
+        else:
+            conn.send({"type": "welcome", "id": msg.id, "protocol": p.PROTOCOL, "player": player.id,
+                       "name": player.name, "token": token, "tables": []})
 
     def _add_player(self, name: str, hashed: str) -> Player:
         for _ in range(ID_TRIES):

@@ -8,6 +8,7 @@ import sqlite3
 import threading
 from typing import Any
 
+from .migrations import Migration, migrate, statements
 from .names import name_key
 from .ratings import Rating, Settlement
 from .store import UNFINISHED, DuplicateId, FinishedGame, GameLine, PlayerRow, TableRow
@@ -23,6 +24,9 @@ CREATE INDEX IF NOT EXISTS tables_state ON tables(state);
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL, seq INTEGER NOT NULL, seat TEXT NOT NULL, action TEXT NOT NULL, at REAL NOT NULL,
     PRIMARY KEY (table_id, seq)) WITHOUT ROWID;
+"""
+
+ACCOUNTS_AND_RATINGS = """
 CREATE TABLE IF NOT EXISTS ratings (
     player TEXT NOT NULL, game TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL,
     PRIMARY KEY (player, game)) WITHOUT ROWID;
@@ -32,7 +36,34 @@ CREATE TABLE IF NOT EXISTS results (
     rank INTEGER NOT NULL, game TEXT NOT NULL, ended REAL NOT NULL,
     PRIMARY KEY (table_id, seat)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS results_player ON results(player, ended);
+CREATE TABLE IF NOT EXISTS tokens (
+    token_hash TEXT PRIMARY KEY, player TEXT NOT NULL) WITHOUT ROWID;
 """
+
+
+def players_password_and_name_key(db: sqlite3.Connection) -> None:
+    """Files from before accounts get the password column (every old player a guest); files from
+    before name keys get the column, filled from the stored names. (Files made before migrations
+    existed may have either already: hence the checks.)"""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(players)")}
+    if "password" not in columns:
+        db.execute("ALTER TABLE players ADD COLUMN password TEXT")
+    if "name_key" not in columns:
+        db.execute("ALTER TABLE players ADD COLUMN name_key TEXT")
+    rows = db.execute("SELECT id, name FROM players WHERE name_key IS NULL").fetchall()
+    db.executemany("UPDATE players SET name_key=? WHERE id=?", [(name_key(n), i) for i, n in rows])
+    db.execute("CREATE INDEX IF NOT EXISTS players_name_key ON players(name_key)")
+
+
+#: The schema's history (``migrations.py``); migration N makes the same change as ``postgres_store.MIGRATIONS``' N.
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "players, tables and actions", statements(SCHEMA)),
+    Migration(2, "accounts, name keys, ratings and results",
+              (*statements(ACCOUNTS_AND_RATINGS), players_password_and_name_key)),
+)
+
+
+PLAYER = "id, name, token_hash, password"  # the columns of a PlayerRow
 
 
 class SQLiteStore:
@@ -46,8 +77,7 @@ class SQLiteStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA busy_timeout=5000")
-        self._db.executescript(SCHEMA)
-        self._add_name_keys()
+        migrate(self._db, MIGRATIONS, begin="BEGIN IMMEDIATE")
         # Checkpoints (the only writes that fsync with synchronous=NORMAL) run in a thread of their
         # own, so that a slow disk never stalls a commit on the event loop.
         self._db.execute("PRAGMA wal_autocheckpoint=0")
@@ -68,34 +98,23 @@ class SQLiteStore:
         finally:
             db.close()
 
-    def _add_name_keys(self) -> None:
-        """Files from before name keys get the column, filled from the stored names."""
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(players)")}
-        if "name_key" not in columns:
-            self._db.execute("ALTER TABLE players ADD COLUMN name_key TEXT")
-        rows = self._db.execute("SELECT id, name FROM players WHERE name_key IS NULL").fetchall()
-        if rows:
-            self._db.execute("BEGIN")
-            self._db.executemany("UPDATE players SET name_key=? WHERE id=?", [(name_key(n), i) for i, n in rows])
-            self._db.execute("COMMIT")
-        self._db.execute("CREATE INDEX IF NOT EXISTS players_name_key ON players(name_key)")
-
     # players
     def find_player_named(self, name: str) -> PlayerRow | None:
         with self._lock:
-            row = self._db.execute("SELECT id, name, token_hash FROM players WHERE name_key=? LIMIT 1",
+            row = self._db.execute(f"SELECT {PLAYER} FROM players WHERE name_key=? LIMIT 1",
                                    (name_key(name),)).fetchone()
         return PlayerRow(*row) if row else None
 
     def find_player(self, token_hash: str) -> PlayerRow | None:
         with self._lock:
-            row = self._db.execute("SELECT id, name, token_hash FROM players WHERE token_hash=?",
-                                   (token_hash,)).fetchone()
+            row = self._db.execute(
+                f"SELECT {PLAYER} FROM players WHERE token_hash=?1"
+                " OR id=(SELECT player FROM tokens WHERE token_hash=?1)", (token_hash,)).fetchone()
         return PlayerRow(*row) if row else None
 
     def get_player(self, player_id: str) -> PlayerRow | None:
         with self._lock:
-            row = self._db.execute("SELECT id, name, token_hash FROM players WHERE id=?", (player_id,)).fetchone()
+            row = self._db.execute(f"SELECT {PLAYER} FROM players WHERE id=?", (player_id,)).fetchone()
         return PlayerRow(*row) if row else None
 
     def add_player(self, player: PlayerRow) -> None:
@@ -105,6 +124,14 @@ class SQLiteStore:
                                  (player.id, player.name, player.token_hash, name_key(player.name)))
             except sqlite3.IntegrityError as e:
                 raise DuplicateId(f"player {player.id}") from e
+
+    def set_password(self, player_id: str, password_hash: str) -> None:
+        with self._lock:
+            self._db.execute("UPDATE players SET password=? WHERE id=?", (password_hash, player_id))
+
+    def add_token(self, player_id: str, token_hash: str) -> None:
+        with self._lock:
+            self._db.execute("INSERT INTO tokens (token_hash, player) VALUES (?, ?)", (token_hash, player_id))
 
     # tables
     def add_table(self, t: TableRow) -> None:

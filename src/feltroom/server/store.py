@@ -1,7 +1,8 @@
 """The room's storage interface, and ``open_store`` to pick one by URL.
 
-The room only talks to this small interface, so a PostgreSQL store can be added beside the
-SQLite one without touching tables or the lobby.
+The room only talks to this small interface; ``open_store`` picks the SQLite store (a path, the
+default) or the PostgreSQL store (a ``postgresql://`` URL) behind it. Both migrate their schema
+by themselves when they open (``migrations.py``).
 
 >>> sqlite_path("sqlite:///data/room.sqlite"), sqlite_path("room.sqlite"), sqlite_path(None)
 ('data/room.sqlite', 'room.sqlite', 'feltroom.sqlite')
@@ -11,7 +12,8 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeGuard
+from urllib.parse import urlsplit, urlunsplit
 
 if TYPE_CHECKING:
     from .ratings import Rating, Settlement
@@ -23,7 +25,8 @@ DEFAULT_DATABASE = "feltroom.sqlite"
 class PlayerRow:
     id: str
     name: str
-    token_hash: str
+    token_hash: str                 # the hash of the token the player was made with
+    password: str | None = None     # an argon2id hash once the name is protected (an account)
 
 
 @dataclass(slots=True)
@@ -90,6 +93,8 @@ class Store(Protocol):
     def find_player_named(self, name: str) -> PlayerRow | None: ...  # the same names.name_key
     def get_player(self, player_id: str) -> PlayerRow | None: ...
     def add_player(self, player: PlayerRow) -> None: ...
+    def set_password(self, player_id: str, password_hash: str) -> None: ...
+    def add_token(self, player_id: str, token_hash: str) -> None: ...
     def add_table(self, table: TableRow) -> None: ...
     def save_table(self, table: TableRow) -> None: ...
     def delete_table(self, table_id: str) -> None: ...
@@ -118,10 +123,33 @@ def sqlite_path(database: str | None) -> str:
     return database
 
 
+def is_postgres(database: str | None) -> TypeGuard[str]:
+    """Whether ``database`` names a PostgreSQL database (a ``postgresql://`` or ``postgres://`` URL)."""
+    return database is not None and database.startswith(("postgresql://", "postgres://"))
+
+
+def printable(database: str) -> str:
+    """``database`` as it may be printed or logged: a URL's password replaced by ``***``.
+
+    >>> printable("postgresql://room:s3cret@db.example:5432/feltroom"), printable("room.sqlite")
+    ('postgresql://room:***@db.example:5432/feltroom', 'room.sqlite')
+    """
+    if not is_postgres(database):
+        return database
+    url = urlsplit(database)
+    if url.password is None:
+        return database
+    host = url.netloc.rpartition("@")[2]
+    return urlunsplit(url._replace(netloc=f"{url.username or ''}:***@{host}"))
+
+
 def open_store(database: str | None) -> Store:
-    """A store for ``database``: a SQLite file path or ``sqlite:///path`` (default ``feltroom.sqlite``)."""
-    if database is not None and database.startswith(("postgresql://", "postgres://")):
-        raise NotImplementedError("a PostgreSQL store is not written yet: use a SQLite path")
+    """A store for ``database``: a SQLite file path or ``sqlite:///path`` (default ``feltroom.sqlite``),
+    or a PostgreSQL URL ``postgresql://user[:password]@host[:port]/database``."""
+    if is_postgres(database):
+        from .postgres_store import PostgresStore
+
+        return PostgresStore(database)
     from .sqlite_store import SQLiteStore
 
     return SQLiteStore(sqlite_path(database))

@@ -374,9 +374,6 @@ class Table:
             raise ProtocolError("forbidden", "the game is over")
         if self.seats[seat].left:
             raise ProtocolError("forbidden", "you left this game: join the table again to take your seat back")
-        if self.seats[seat].standin is not None and self.game.can_apply(seat, action):
-            self.seats[seat].standin = None  # the player is back: acting takes the seat from the stand-in
-            self.broadcast_table()
         if seq != self.seq and not (0 <= seq < self.seq and seq >= self._changed[seat]):
             if 0 <= seq < self.seq:  # a rejected action says why (with its rule) rather than "stale"
                 try:
@@ -389,6 +386,9 @@ class Table:
                                          "apply the updates you have not seen, then act again")
         try:
             self._apply(seat, action, received, conn, mid)
+            if self.seats[seat].standin is not None:  # the player is back: acting takes the seat back
+                self.seats[seat].standin = None
+                self.broadcast_table()
         except IllegalAction as e:
             raise ProtocolError("illegal", e.message, e.rule) from None
         except InvalidAction as e:
@@ -436,7 +436,7 @@ class Table:
 
     def _idle_deadlines(self) -> list[tuple[int, float]]:
         """Seats of people that owe an action in an untimed game while another person waits."""
-        if self.deadlines or len(self.owing) == 0:
+        if self.deadlines or not self.owing:
             return []
         present = {i for i, s in enumerate(self.seats) if s.player is not None and s.connected()}
         out = []
@@ -459,8 +459,7 @@ class Table:
 
     def _check_presence(self, now: float) -> None:
         """Start (or stop) the count-down that ends a table every person has left."""
-        people = [s for s in self.seats if s.player is not None]
-        away = all(s.left or not s.player.conns for s in people if s.player is not None)
+        away = all(s.left or not s.player.conns for s in self.seats if s.player is not None)
         if not away:
             self.abandon_at = None
         elif self.abandon_at is None:

@@ -11,6 +11,7 @@ import { renderLobby } from './lobby.js';
 import { renderTable, tableEvents, tickClocks } from './table.js';
 import { renderPage } from './pages.js';
 import { profileHash, leaderboardHash } from './routes.js';
+import { renderRules, rulesTitle, ruleLink } from './rules.js';
 
 const LS = window.localStorage;
 const HELLO_RETRIES = 5; // new automatic names tried when the server says a name is taken
@@ -113,7 +114,8 @@ function onMessage(msg) {
         st.error = { text, rule: msg.rule, code: msg.code, at: Date.now() };
         if (meta.kind === 'watch' && msg.code === 'not_found') st.missing = true;
       }
-      toast(msg.rule ? `${text} (${msg.rule})` : text, 'error', 6000);
+      const game = meta && meta.table != null ? tableState(meta.table).info?.game : null;
+      toast(msg.rule ? h('span', null, `${text} (`, ruleLink(game, msg.rule), ')') : text, 'error', 6000);
       break;
     }
     default:
@@ -142,6 +144,10 @@ function renderNow() {
     const v = st.upd && st.upd.view;
     const mine = v && st.upd.seat != null && (v.to_act || []).includes(st.upd.seat) && !v.over;
     document.title = mine ? `● ${t('Your turn')} — feltroom` : 'feltroom';
+  } else if (app.route.screen === 'rules') {
+    if (root.dataset.screen !== 'rules') { clear(root); root.dataset.screen = 'rules'; delete root.dataset.table; }
+    document.title = rulesTitle();
+    renderRules(root);
   } else if (app.route.screen !== 'lobby') {
     if (root.dataset.screen !== app.route.screen) { clear(root); root.dataset.screen = app.route.screen; delete root.dataset.table; }
     document.title = 'feltroom';

@@ -20,12 +20,14 @@ const screens = { draw: () => {}, route: () => {} };
 /** main.js: how to draw the current screen and how to follow a route change. @param {{draw: () => void, route: () => void}} s */
 export function setScreens(s) { Object.assign(screens, s); }
 
-/** The location hash as a route: the lobby, a table by its key, or a page (routes.js). */
+/** The location hash as a route: the lobby, a table by its key, a game's rules (at a rule), or a page (routes.js). */
 export function parseRoute() {
   const page = pageRoute(location.hash);
   if (page) return page;
   const m = location.hash.match(/^#\/t\/(.+)$/);
-  return m ? { screen: 'table', table: decodeURIComponent(m[1]) } : { screen: 'lobby' };
+  if (m) return { screen: 'table', table: decodeURIComponent(m[1]) };
+  const r = location.hash.match(/^#\/rules\/([a-z0-9_]+)(?:#(.+))?$/);
+  return r ? { screen: 'rules', game: r[1], rule: r[2] || null } : { screen: 'lobby' };
 }
 
 /** Everything the client knows; also `window.feltroom` for debugging and tests. @type {any} */

@@ -21,6 +21,7 @@ from typing import Any
 
 from feltroom import CLOCK
 from feltroom.cards import NAMES, parse_cards
+from feltroom.game import Game
 from feltroom.games.craits import Craits, hand_size
 
 SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
@@ -77,7 +78,6 @@ def position(players: int, turn: int, hands: dict[int, str], top: str, stock: st
     game.active = SUITS[active] if active else discard[-1] & 3
     game.turn, game.phase, game.count, game.direction = turn, "play", count, direction
     game.six, game.run, game.hand_no = False, 0, hand_no
-    game._legal = None
     game.log.clear()
     return game
 
@@ -86,7 +86,7 @@ def hand(game: Craits, seat: int) -> str:
     return " ".join(game.view(seat)["hand"])
 
 
-def events(game: Craits, start: int = 0, kind: str | None = None) -> list[dict[str, Any]]:
+def events(game: Game, start: int = 0, kind: str | None = None) -> list[dict[str, Any]]:
     return [e for e in game.log[start:] if kind is None or e["type"] == kind]
 
 
