@@ -18,6 +18,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 from playwright.sync_api import Page, sync_playwright
@@ -28,11 +29,11 @@ SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 
 
 @contextlib.contextmanager
-def server() -> Iterator[str]:
+def server(bot_delay: float = 0.25, limits: Any = None) -> Iterator[str]:
     from feltroom.server.app import create_app
 
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app(database=str(Path(tmp) / "room.sqlite"), bot_delay=0.25)
+        app = create_app(database=str(Path(tmp) / "room.sqlite"), bot_delay=bot_delay, limits=limits)
         sock = socket.create_server(("127.0.0.1", 0))
         url = f"http://127.0.0.1:{sock.getsockname()[1]}"
         srv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))

@@ -68,11 +68,15 @@ def base_url(live_server: str) -> str:
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from feltroom.server import Limits
     from feltroom.server.app import create_app
 
     db: Path = tmp_path_factory.mktemp("room") / "room.sqlite"
-    # Bots think for 20 ms instead of 0.6 s so that whole games fit in the time budget.
-    app = create_app(database=str(db), bot_delay=0.02)
+    # Bots think for 20 ms instead of 0.6 s so that whole games fit in the time budget. Every
+    # browser of the session comes from 127.0.0.1, so the per-address limits on new players and
+    # tables (tested in tests/server) are raised: a whole session makes more than 20 players a minute.
+    app = create_app(database=str(db), bot_delay=0.02,
+                     limits=Limits(new_players_per_minute=10_000, new_tables_per_hour=10_000))
     sock = socket.create_server(("127.0.0.1", 0))
     url = f"http://127.0.0.1:{sock.getsockname()[1]}"
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))

@@ -11,11 +11,13 @@ from collections import Counter
 from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -27,6 +29,7 @@ from .address import TrustedProxies, client_address
 from .clock import Clock, RealClock
 from .connection import Connection
 from .limits import Limits
+from .replays import ReplayError, parse_int, replay_page
 from .room import Room
 from .security import BrowserSecurity
 from .store import UNFINISHED, open_store
@@ -94,6 +97,30 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
             return JSONResponse({"error": f"no finished game {tid!r}"}, status_code=404)
         return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="{tid}.json"'})
 
+    async def replay(request: Request) -> Response:
+        room: Room = state["room"]
+        tid = request.path_params["table"]
+        rec = room.store.record(tid)
+        if rec is None:
+            return await record(request)  # the same 409 / 404 as the record
+        try:
+            seat = parse_int(request.query_params, "seat", None)
+            start = parse_int(request.query_params, "from", 0)
+            count = parse_int(request.query_params, "count", None)
+            assert start is not None
+            # Replaying takes milliseconds to a few hundred: off the event loop.
+            page = await run_in_threadpool(replay_page, rec, seat, start, count, limits.replay_page)
+        except ReplayError as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+        return JSONResponse(page)
+
+    async def replay_page_route(request: Request) -> Response:
+        """``/replay/{table}`` is the viewer's address: the client routes on the hash."""
+        tid = quote(request.path_params["table"], safe="")
+        seat = request.query_params.get("seat")
+        suffix = f"?seat={quote(seat, safe='')}" if seat else ""
+        return RedirectResponse(f"/#/replay/{tid}{suffix}", status_code=302)
+
     async def player_page(request: Request) -> Response:
         room: Room = state["room"]
         before = request.query_params.get("before")
@@ -158,6 +185,8 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
         Route("/", index),
         Route("/api/games", games),
         Route("/api/games/{table}/record", record),
+        Route("/api/games/{table}/replay", replay),
+        Route("/replay/{table}", replay_page_route),
         Route("/api/tables", tables),
         Route("/api/players/{player}", player_page),
         Route("/api/leaderboard/{game}", leaderboard),

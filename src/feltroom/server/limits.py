@@ -43,6 +43,7 @@ class Limits:
     new_tables_per_hour: int = 30       # tables created from one client address
     idle_standin: float = 300.0         # seconds an untimed seat may owe an action while another human waits
     abandon_after: float = 300.0        # seconds past the grace period a table with every human away is kept
+    replay_page: int = 500              # steps (views) in one page of GET /api/games/{table}/replay
     rematch_window: float = 60.0        # seconds a rematch offer waits for every player of the game
     failed_logins_per_minute: int = 5   # wrong passwords for one name before login answers rate_limited
 

@@ -271,7 +271,7 @@ class Table:
         rec = game.record
         rec["meta"] = {**rec.get("meta", {}), "table": self.id, "names": self.names(), "salt": self.salt,
                        "fair": self.fair, "started": self.started, "ended": self.ended,
-                       "bots": [s.bot for s in self.seats]}
+                       "bots": [s.bot for s in self.seats], "players": self.identities()}
         if self.state == "abandoned":
             rec["meta"]["abandoned"] = True
         return rec

@@ -3,6 +3,7 @@
 import { h, clear, $ } from './dom.js';
 import { t } from './i18n.js';
 import { app, send, nav, changeName, tableState } from './state.js';
+import { playerLink } from './links.js';
 import { gameList, gameMeta, lobbyFields, optionLabel, gameTitle, gameBlurb, optionValueText, optionChips } from './games/index.js';
 import { rulesHref } from './rules.js';
 
@@ -118,7 +119,7 @@ function renderList() {
         h('span', { class: 'tid' }, `#${key}`),
         h('span', { class: `tstate st-${tb.state}` }, stateText(tb.state)),
         dots, h('span', { class: 'taken' }, `${tb.taken}/${tb.seats}`),
-        tb.host != null ? h('span', { class: 'host muted' }, t('host {name}', { name: hostName(tb.host) })) : null),
+        tb.host != null ? h('span', { class: 'host muted' }, t('host {name}', { name: '' }), playerLink(hostPlayer(tb), hostName(tb.host))) : null),
       h('div', { class: 'chips' }, optionChips(tb.game, tb.options).map((c) => h('span', { class: 'chip' }, c))),
       h('div', { class: 'tactions' },
         mine ? h('button', { type: 'button', class: 'btn primary', onclick: () => nav({ screen: 'table', table: key }) }, t('Open'))
@@ -130,6 +131,12 @@ function renderList() {
           onclick: () => { const st = tableState(tb.table); st.watchSent = true; send({ type: 'watch', table: tb.table }, { kind: 'join', table: key }); } }, t('Watch')))));
   }
   box.append(list);
+}
+
+/** The host's player id, when the entry lists the seats' ids (`players`, beside `names`). */
+function hostPlayer(tb) {
+  const i = (tb.names || []).indexOf(typeof tb.host === 'object' && tb.host ? tb.host.name : tb.host);
+  return i >= 0 && Array.isArray(tb.players) ? tb.players[i] : null;
 }
 
 function hostName(host) {

@@ -6,9 +6,11 @@ import { h, clear, append, $ } from './dom.js';
 import { t, getLang, setLang, onLang } from './i18n.js';
 import { app, tableState, send, nav, render, parseRoute, setScreens, useName, CHAT_KEEP } from './state.js';
 import { toast } from './toast.js';
-import { loadGames } from './games/index.js';
+import { loadGames, gameList } from './games/index.js';
 import { renderLobby } from './lobby.js';
 import { renderTable, tableEvents, tickClocks } from './table.js';
+import { renderPage } from './pages.js';
+import { profileHash, leaderboardHash } from './routes.js';
 import { renderRules, rulesTitle, ruleLink } from './rules.js';
 
 const LS = window.localStorage;
@@ -68,6 +70,14 @@ function onMessage(msg) {
     case 'closed': {
       app.tables.delete(String(msg.table));
       if (app.route.screen === 'table' && app.route.table === String(msg.table)) { toast(t('The table was closed.')); nav({ screen: 'lobby' }); }
+      break;
+    }
+    case 'rematch': {
+      const st = tableState(msg.table);
+      st.rematch = msg;
+      if (msg.state === 'started' && msg.next != null && app.route.screen === 'table' && app.route.table === st.key) {
+        nav({ screen: 'table', table: String(msg.next) });
+      }
       break;
     }
     case 'lobby':
@@ -138,6 +148,10 @@ function renderNow() {
     if (root.dataset.screen !== 'rules') { clear(root); root.dataset.screen = 'rules'; delete root.dataset.table; }
     document.title = rulesTitle();
     renderRules(root);
+  } else if (app.route.screen !== 'lobby') {
+    if (root.dataset.screen !== app.route.screen) { clear(root); root.dataset.screen = app.route.screen; delete root.dataset.table; }
+    document.title = 'feltroom';
+    renderPage(root, app.route, render);
   } else {
     if (root.dataset.screen !== 'lobby') { clear(root); root.dataset.screen = 'lobby'; delete root.dataset.table; }
     document.title = 'feltroom — card room';
@@ -154,7 +168,8 @@ function renderHeader() {
     h('span', { class: 'spacer' }),
     h('span', { class: `conn ${app.status}`, role: 'status', title: t(app.status) },
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'conn-text' }, t(app.status))),
-    app.me.name ? h('span', { class: 'me-name', title: t('Your name') }, app.me.name) : null,
+    gameList().length ? h('a', { class: 'top-link', href: leaderboardHash(gameList()[0].name), id: 'top-link' }, t('Leaderboard')) : null,
+    app.me.name ? h(app.me.player ? 'a' : 'span', { class: 'me-name', title: t('Your profile'), href: app.me.player ? profileHash(app.me.player) : null }, app.me.name) : null,
     h('div', { class: 'lang', role: 'group', 'aria-label': t('Language') },
       ['en', 'ru'].map((l) => h('button', { type: 'button', class: l === getLang() ? 'on' : '',
         'aria-pressed': l === getLang() ? 'true' : 'false', onclick: () => setLang(l), id: `lang-${l}` }, l.toUpperCase()))),

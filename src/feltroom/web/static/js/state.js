@@ -4,6 +4,7 @@
 
 import { t } from './i18n.js';
 import { toast } from './toast.js';
+import { pageRoute } from './routes.js';
 
 const LS = window.localStorage;
 export const CHAT_KEEP = 200; // chat lines kept per table (game events have their own cap: table.js)
@@ -19,8 +20,10 @@ const screens = { draw: () => {}, route: () => {} };
 /** main.js: how to draw the current screen and how to follow a route change. @param {{draw: () => void, route: () => void}} s */
 export function setScreens(s) { Object.assign(screens, s); }
 
-/** The location hash as a route: the lobby, a table by its key, or a game's rules (at a rule). */
+/** The location hash as a route: the lobby, a table by its key, a game's rules (at a rule), or a page (routes.js). */
 export function parseRoute() {
+  const page = pageRoute(location.hash);
+  if (page) return page;
   const m = location.hash.match(/^#\/t\/(.+)$/);
   if (m) return { screen: 'table', table: decodeURIComponent(m[1]) };
   const r = location.hash.match(/^#\/rules\/([a-z0-9_]+)(?:#(.+))?$/);

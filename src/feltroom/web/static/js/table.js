@@ -7,6 +7,9 @@ import { t } from './i18n.js';
 import { serverNow } from './net.js';
 import { app, send, nav, render, ignorePlayer, unignorePlayer } from './state.js';
 import { GAMES, gameTitle, optionChips } from './games/index.js';
+import { ratingChanges, rematchBox, replayLink } from './endscreen.js';
+import { playerLink, seatPlayer } from './links.js';
+import { inviteBox, takeSeat } from './invite.js';
 import { ruleLink, rulesHref } from './rules.js';
 
 const BOT_LEVELS = ['random', 'heuristic']; // until the server says (table.bot_levels)
@@ -172,7 +175,7 @@ function waitingRoom(ctx) {
     (info.bot_levels || BOT_LEVELS).map((l) => h('option', { value: l, selected: l === (st.ui.botLevel || 'random') }, t(l))));
     return h('li', { class: `wseat ${taken ? 'taken' : 'free'} ${i === info.you ? 'me' : ''}`, dataset: { seat: i } },
       h('span', { class: 'snum' }, String(i + 1)),
-      h('span', { class: 'sname' }, taken ? (s.bot ? h('span', null, h('span', { class: 'badge bot' }, t('BOT')), ' ', t('{level} bot', { level: t(String(s.bot)) })) : s.name) : h('span', { class: 'muted' }, t('empty seat'))),
+      h('span', { class: 'sname' }, taken ? playerLink(seatPlayer(s), s.bot ? h('span', null, h('span', { class: 'badge bot' }, t('BOT')), ' ', t('{level} bot', { level: t(String(s.bot)) })) : s.name) : h('span', { class: 'muted' }, t('empty seat'))),
       i === info.you ? h('span', { class: 'chip you' }, t('you')) : null,
       h('span', { class: 'spacer' }),
       !taken && !seated ? h('button', { type: 'button', class: 'btn primary', dataset: { sit: i },
@@ -185,6 +188,7 @@ function waitingRoom(ctx) {
   const err = st.error ? h('p', { class: 'error', role: 'alert' }, st.error.text) : null;
   return h('div', { class: 'waiting panel' },
     h('h2', null, info.state === 'waiting' ? t('Waiting for players') : t('Starting…')),
+    takeSeat(ctx, send),
     h('ul', { class: 'wseats' }, rows),
     err,
     h('div', { class: 'wactions' },
@@ -200,7 +204,7 @@ function waitingRoom(ctx) {
         onclick: () => { send({ type: 'leave', table: st.id }, { kind: 'leave', table: st.key }); } }, t('Leave seat')) : null,
       !host && seated ? h('p', { class: 'muted' }, t('The host starts the game when every seat is taken.')) : null,
       !seated ? h('p', { class: 'muted' }, t('Pick a free seat, or watch.')) : null),
-    h('p', { class: 'muted small' }, t('Invite a friend: send them this page’s address.')));
+    inviteBox(ctx));
 }
 
 export function isHost(ctx) {
@@ -221,7 +225,7 @@ function seatPanel(ctx, i) {
   h('div', { class: 'shead' },
     h('span', { class: `presence ${s.connected === false ? 'off' : 'on'}`, title: s.connected === false ? t('disconnected') : t('connected') }),
     s.standin ? h('span', { class: 'badge bot', title: t('a bot plays for this seat') }, t('BOT')) : null,
-    h('span', { class: 'sname' }, ctx.name(i)),
+    h('span', { class: 'sname' }, playerLink(seatPlayer(s), ctx.name(i))),
     view.dealer === i ? h('span', { class: 'badge dealer', title: t('dealer') }, t('D')) : null,
     h('span', { class: 'spacer' }),
     ctx.clock(clockD),
@@ -274,7 +278,7 @@ export function actButton(ctx, it) {
 
 /** Type an action in the notation (notation.md), as one can type moves on chess sites. */
 function notationBox(ctx) {
-  if (ctx.me == null || ctx.view.over) return null;
+  if (ctx.me == null || ctx.view.over || ctx.st.replay) return null;
   const input = h('input', { type: 'text', id: 'notation', class: 'notation', placeholder: t('type a move…'),
     'aria-label': t('Type an action in notation'), autocomplete: 'off', spellcheck: 'false' });
   return h('form', { class: 'notation-form', onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) ctx.act(input.value.trim()); input.value = ''; } },
@@ -307,7 +311,9 @@ function renderHistory(box, ctx) {
     }
     if (node) box.append(node);
   }
-  box.scrollTop = box.scrollHeight;
+  // At the next frame: reading scrollHeight forces a layout, once a frame rather than once a
+  // draw (the replay viewer draws every step it passes).
+  requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
 }
 
 function chatLine(c) {
@@ -348,19 +354,24 @@ function renderOverlay(box, ctx) {
         h('h2', { id: 'result-h' }, ctx.me == null ? t('Game over') : won ? t('You win!') : t('Game over')),
         h('p', null, t('Winner: {names}', { names: view.winners.map((w) => ctx.shortName(w)).join(', ') })),
         ctx.game && ctx.game.resultExtra ? safe(() => ctx.game.resultExtra(ctx)) : null,
+        safe(() => ratingChanges(ctx)),
         h('table', { class: 'scores' }, h('thead', null, h('tr', null, h('th', null, t('Player')), h('th', null, t('Score')))),
           h('tbody', null, order.map((i) => h('tr', { class: view.winners.includes(i) ? 'winner' : '' },
             h('td', null, view.winners.includes(i) ? h('span', { class: 'trophy', 'aria-label': t('winner') }, '★ ') : '', ctx.name(i)), h('td', null, String(scores[i])))))),
+        safe(() => rematchBox(ctx, send)),
         h('div', { class: 'ractions' },
+          replayLink(ctx),
           h('a', { class: 'btn', id: 'record-link', href: `/api/games/${encodeURIComponent(st.key)}/record`, download: `feltroom-${st.key}.json` }, t('Download the record')),
           h('button', { type: 'button', class: 'btn', onclick: () => { st.ui.resultClosed = true; render(); } }, t('See the table')),
           h('button', { type: 'button', class: 'btn primary', onclick: () => nav({ screen: 'lobby' }) }, t('Back to the lobby'))))));
   } else if (ctx.info.state === 'abandoned') {
     box.append(h('div', { class: 'over-bar', id: 'abandoned' }, t('Game abandoned: every player was away.'), ' ',
-      h('a', { href: `/api/games/${encodeURIComponent(st.key)}/record`, download: `feltroom-${st.key}.json`, id: 'record-link' }, t('Download the record'))));
+      h('a', { href: `/api/games/${encodeURIComponent(st.key)}/record`, download: `feltroom-${st.key}.json`, id: 'record-link' }, t('Download the record')),
+      ' ', replayLink(ctx, 'replay-link-bar')));
   } else if (view && view.over) {
     box.append(h('div', { class: 'over-bar' }, t('Game over.'), ' ',
       h('a', { href: `/api/games/${encodeURIComponent(st.key)}/record`, download: `feltroom-${st.key}.json`, id: 'record-link' }, t('Download the record')), ' ',
+      replayLink(ctx, 'replay-link-bar'),
       h('button', { type: 'button', class: 'btn ghost', onclick: () => { st.ui.resultClosed = false; render(); } }, t('Results'))));
   }
 }
