@@ -66,13 +66,12 @@ def base_url(live_server: str) -> str:
     return live_server
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextlib.contextmanager
+def serve(db: Path, **settings: Any) -> Iterator[str]:
+    """``create_app`` on the SQLite file ``db`` under uvicorn in a thread; yields its URL."""
     from feltroom.server.app import create_app
 
-    db: Path = tmp_path_factory.mktemp("room") / "room.sqlite"
-    # Bots think for 20 ms instead of 0.6 s so that whole games fit in the time budget.
-    app = create_app(database=str(db), bot_delay=0.02)
+    app = create_app(database=str(db), **settings)
     sock = socket.create_server(("127.0.0.1", 0))
     url = f"http://127.0.0.1:{sock.getsockname()[1]}"
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
@@ -83,3 +82,20 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield url
     server.should_exit = True
     thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    # Bots think for 20 ms instead of 0.6 s so that whole games fit in the time budget.
+    with serve(tmp_path_factory.mktemp("room") / "room.sqlite", bot_delay=0.02) as url:
+        yield url
+
+
+SHORT_GRACE = 4.0  # seconds: the grace period of ``short_grace_server``
+
+
+@pytest.fixture(scope="module")
+def short_grace_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A room whose disconnected players get a stand-in bot after ``SHORT_GRACE`` seconds."""
+    with serve(tmp_path_factory.mktemp("grace") / "room.sqlite", bot_delay=0.02, grace=SHORT_GRACE) as url:
+        yield url
