@@ -95,6 +95,7 @@ export function renderTable(root, st) {
         h('section', { class: 'mine', 'aria-label': t('Your seat') }),
         h('aside', { class: 'side' },
           h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite', dataset: { role: 'status' } }),
+          h('div', { class: 'last-result' }),
           h('details', { class: 'hist', open: window.innerWidth > 700 },
             h('summary', null, t('History')),
             h('ol', { class: 'history', id: 'history' })),
@@ -114,10 +115,10 @@ export function renderTable(root, st) {
   const active = /** @type {HTMLElement | null} */ (document.activeElement);
   const focusKey = active && active.dataset ? (active.dataset.act || active.dataset.key) : null;
   if (!st.info) {
-    clear($('.opps', scr)); clear($('.mine', scr));
+    clear($('.opps', scr)); clear($('.mine', scr)); clear($('.last-result', scr));
     clear($('.center', scr)).append(h('p', { class: 'muted big' }, st.missing ? t('No such table.') : t('Loading table…')));
   } else if (ctx.info.state === 'waiting' || !ctx.view) {
-    clear($('.opps', scr)); clear($('.mine', scr));
+    clear($('.opps', scr)); clear($('.mine', scr)); clear($('.last-result', scr));
     clear($('.center', scr)).append(waitingRoom(ctx));
   } else {
     // Build the new sections off-screen; replace a section only if it changed, so that
@@ -126,6 +127,12 @@ export function renderTable(root, st) {
     renderSeats(opps, ctx);
     const center = document.createElement('section');
     if (ctx.game) append(center, [safe(() => ctx.game.center(ctx))]);
+    // The last round's / hand's / deal's result sits beside the table (under the status; on a
+    // phone under your hand), so it never pushes your hand or your moves off the screen.
+    const last = document.createElement('div');
+    const panel = $('#round-result', center);
+    if (panel) last.append(panel);
+    morph($('.last-result', scr), last);
     const mine = document.createElement('section');
     if (ctx.me != null) mine.append(seatPanel(ctx, ctx.me));
     if (ctx.game && ctx.game.mine) append(mine, [safe(() => ctx.game.mine(ctx))]);
