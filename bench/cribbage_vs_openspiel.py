@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 import feltroom
-from feltroom.games.cribbage import Cribbage, warm_tables
+from feltroom.games.cribbage import Cribbage
 
 OPTIONS = {"counting": "automatic"}
 
@@ -79,8 +79,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parser.parse_args(argv)
     engine = type(feltroom.new_game("cribbage", 2, seed=1, options=OPTIONS))
     print(f"feltroom engine: {engine.__name__}" + (" (compiled core)" if engine is not Cribbage else " (pure Python)"))
-    warm_tables()  # the rank-pattern tables, filled lazily otherwise
-    feltroom_games(200, 1)  # and the pegging memo
+    feltroom_games(200, 1)  # warm up
     openspiel_games(20, 1)
     clock = time.perf_counter
     runs: list[tuple[str, Callable[[int, int], int]]] = [("feltroom", feltroom_games), ("openspiel", openspiel_games)]

@@ -78,7 +78,6 @@ def position(players: int, turn: int, hands: dict[int, str], top: str, stock: st
     game.active = SUITS[active] if active else discard[-1] & 3
     game.turn, game.phase, game.count, game.direction = turn, "play", count, direction
     game.six, game.run, game.hand_no = False, 0, hand_no
-    game._legal = None
     game.log.clear()
     return game
 

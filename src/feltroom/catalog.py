@@ -47,7 +47,8 @@ def describe(cls: type[Game]) -> dict[str, Any]:
         "min_players": cls.min_players,
         "max_players": cls.max_players,
         "default_players": cls.default_players,
-        "options": [{"key": o.name, "label": o.label, "kind": o.kind, "unit": o.unit} for o in cls.OPTIONS if o.label],
+        "options": [{"key": o.name, "label": o.label, "kind": o.kind, "unit": o.unit, "hint": o.hint}
+                    for o in cls.OPTIONS if o.label],
         "lobby": {str(n): lobby_fields(cls, n) for n in seat_counts},
         "fixed": fixed_options(cls),
     }

@@ -33,7 +33,8 @@ class Option:
     ``lobby_choices`` are the values the lobby offers when it offers fewer than the engine
     accepts; ``values_at(players)`` the values the rules allow with that many players, when
     that depends on them (the game's ``check_options`` enforces it); ``fixed`` the value the
-    lobby sets itself; ``unit`` follows a number (``s``: seconds, and ``None`` reads "none").
+    lobby sets itself; ``unit`` follows a number (``s``: seconds, and ``None`` reads "none");
+    ``hint`` explains the option to players in one line (English; clients translate it).
     The lobby offers a labelled option at the seat counts where it has more than one value.
     """
 
@@ -48,6 +49,7 @@ class Option:
     values_at: Callable[[int], tuple[Any, ...]] | None = None
     fixed: Any = NOT_FIXED
     unit: str = ""
+    hint: str = ""
 
     def allowed(self, players: int) -> str:
         if self.seat:

@@ -17,7 +17,7 @@ from math import comb
 from typing import Any
 
 from ..cards import NAMES
-from ..games.cribbage import RANK, RANK_VALUE, VALUE, _peg_compute, _rank_entry, score_hand, score_total
+from ..games.cribbage_scoring import RANK, RANK_VALUE, VALUE, peg_points, rank_points, score_hand, score_total
 from .base import Bot, register_bot
 
 _ID = {name: i for i, name in enumerate(NAMES)}
@@ -25,7 +25,12 @@ _ID = {name: i for i, name in enumerate(NAMES)}
 
 def _partial_crib(cards: list[int], starter: int) -> float:
     """Fifteens, pairs and runs among the discards and the starter (the rest of the crib unknown)."""
-    return float(_rank_entry([*cards, starter])[0])
+    return float(rank_points([*cards, starter]))
+
+
+def _card_of_rank(rank: int) -> int:
+    """A card of ``rank`` (1–13): in the play only ranks score, so any suit does."""
+    return 4 * (rank - 1)
 
 
 @register_bot("heuristic", "cribbage")
@@ -95,13 +100,13 @@ class CribbageBot(Bot):
         best, best_value = legal[0], float("-inf")
         for action in legal:
             card = _ID[action[5:]]
-            ranks = [RANK[c] for c in series] + [RANK[card]]
+            cards = [*series, card]
             now = count + VALUE[card]
-            value = float(_peg_compute(ranks)[0])
+            value = float(peg_points(cards)[0])
             if sum(sizes) == 1 and now != 31:
                 value += 1  # the last card of the play
             if opponent_next and holding and now < 31:
-                value -= self._reply_risk(ranks, now, by_rank, len(unseen), holding)
+                value -= self._reply_risk(cards, now, by_rank, len(unseen), holding)
             value += 0.001 * VALUE[card] if series else -0.001 * VALUE[card]
             if not series and RANK_VALUE[RANK[card]] == 5:
                 value -= 0.5  # leading a five invites a fifteen
@@ -110,13 +115,13 @@ class CribbageBot(Bot):
         return best
 
     @staticmethod
-    def _reply_risk(ranks: list[int], count: int, by_rank: dict[int, int], unseen: int, holding: int) -> float:
+    def _reply_risk(series: list[int], count: int, by_rank: dict[int, int], unseen: int, holding: int) -> float:
         """Expected best reply: for each rank, its points times the chance the next player holds one."""
         risk = 0.0
         for r, copies in by_rank.items():
             if count + RANK_VALUE[r] > 31:
                 continue
-            pts = _peg_compute([*ranks, r])[0]
+            pts = peg_points([*series, _card_of_rank(r)])[0]
             if not pts:
                 continue
             p_hold = 1.0 - comb(unseen - copies, holding) / comb(unseen, holding) if unseen >= holding else 1.0

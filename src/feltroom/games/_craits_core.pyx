@@ -134,7 +134,6 @@ cdef void _init_tables() except *:
 
 
 _init_tables()
-cdef dict CODE_OF = {a: _code_of(a) for a in _INFO}
 
 
 cdef inline int _hand_size(int h) noexcept:
@@ -229,8 +228,8 @@ cdef class CraitsCore:
     cdef list _winners
     cdef object _legal
     cdef object _legal_seat
-    # the codes of the list last computed (``_legal``), and the strings put in it: the list may
-    # have been reordered by its reader since, so a position counts only if it holds that string
+    # the codes of the list last computed (``_legal``), and the strings put in it: a list its
+    # reader has changed since no longer matches them, and is computed again (``_legal_intact``)
     cdef int nlegal
     cdef int codes[MAXLEGAL]
     cdef PyObject* lptr[MAXLEGAL]
@@ -735,12 +734,24 @@ cdef class CraitsCore:
             return []
         return []
 
+    cdef bint _legal_intact(self) noexcept:
+        """Whether the cached list still holds the actions as built: a caller that changed the
+        list it was given gets a new one, and changes nothing in the game."""
+        cdef list legal = self._legal
+        cdef Py_ssize_t i
+        if PyList_GET_SIZE(legal) != self.nlegal:
+            return False
+        for i in range(self.nlegal):
+            if PyList_GET_ITEM(legal, i) != self.lptr[i]:
+                return False
+        return True
+
     def legal_actions(self, seat):
         cdef list legal
         cdef object cached = self._legal
         if not self.core_active:
             return self._ref_now().legal_actions(seat)
-        if cached is not None and seat is self._legal_seat:  # by identity: True == 1, but True is no seat
+        if cached is not None and seat is self._legal_seat and self._legal_intact():  # seat by identity: True == 1
             return cached
         if (type(seat) is int and self.st.phase == PLAY and self.st.turn >= 0
                 and (seat is SEAT_INTS[self.st.turn] or seat == self.st.turn)):
@@ -753,12 +764,6 @@ cdef class CraitsCore:
 
     # ------------------------------------------------------------ apply
 
-    cdef inline int _code_at(self, Py_ssize_t i, PyObject* item, object action) except -1:
-        """The code of ``action``, found as ``item`` at position ``i`` of the cached legal list."""
-        if i < self.nlegal and self.lptr[i] == item:
-            return self.codes[i]
-        return CODE_OF[action]  # the list was reordered (KeyError for a foreign string, as the reference's _INFO)
-
     def apply(self, seat, action):
         cdef St* st = &self.st
         cdef object legal
@@ -769,28 +774,28 @@ cdef class CraitsCore:
         if type(seat) is not int and seat != S_CLOCK:  # True == 1, but True is no seat
             self.check_seat(seat)
         legal = self._legal
-        if legal is None or seat is not self._legal_seat:
+        if legal is None or seat is not self._legal_seat or not self._legal_intact():
             legal = self.legal_actions(seat)
         code = -1
         nl = PyList_GET_SIZE(legal)
         for i in range(nl):
             if <object>PyList_GET_ITEM(legal, i) is action:
-                code = self._code_at(i, PyList_GET_ITEM(legal, i), action)
+                code = self.codes[i]
                 break
         else:
             for i in range(nl):
                 if PyObject_RichCompareBool(<object>PyList_GET_ITEM(legal, i), action, Py_EQ):
-                    code = self._code_at(i, PyList_GET_ITEM(legal, i), action)
+                    code = self.codes[i]
                     break
         if code < 0:
             action = self._slow_verify(seat, action)
             legal = self._legal
-            if legal is None or seat is not self._legal_seat:
+            if legal is None or seat is not self._legal_seat or not self._legal_intact():
                 legal = self.legal_actions(seat)
             nl = PyList_GET_SIZE(legal)
             for i in range(nl):
                 if PyObject_RichCompareBool(<object>PyList_GET_ITEM(legal, i), action, Py_EQ):
-                    code = self._code_at(i, PyList_GET_ITEM(legal, i), action)
+                    code = self.codes[i]
                     break
             if code < 0:  # _slow_verify returned an action the reference lists: the lists differ
                 raise AssertionError(f"the core does not list {action!r} for {seat!r}, the reference does")

@@ -13,7 +13,7 @@ The totals of a counting set are computed here (fifteens by subset sums, pairs, 
 flush, nobs); the breakdowns are the reference's business.
 """
 
-from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
 from cpython.object cimport PyObject
 from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_AsUnsignedLongLongMask
 from cpython.ref cimport Py_INCREF
@@ -532,9 +532,21 @@ cdef class CribbageCore:
     def legal_actions(self, seat):
         if not self.core_active:
             return self._ref_now().legal_actions(seat)
-        if seat is self._lseat:
+        if seat is self._lseat and self._legal_intact():
             return self._legal
         return self._fill_legal(seat)
+
+    cdef bint _legal_intact(self) noexcept:
+        """Whether the cached list still holds the actions as built: a caller that changed the
+        list it was given gets a new one, and changes nothing in the game."""
+        cdef list out = self._legal
+        cdef int i
+        if PyList_GET_SIZE(out) != self._lcount:
+            return False
+        for i in range(self._lcount):
+            if PyList_GET_ITEM(out, i) != self._lptrs[i]:
+                return False
+        return True
 
     cdef inline int _show_owner(self) noexcept:
         cdef St* s = &self.st

@@ -15,6 +15,7 @@ CLOCK actions ``close`` and ``timeout``.
 
 from __future__ import annotations
 
+import copy
 from bisect import insort
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
@@ -22,7 +23,7 @@ from typing import Any, ClassVar
 from ..cards import DECK, DOUBLE_DECK, NAMES, SUIT_NAMES, card_list, parse_card, parse_cards
 from ..errors import IllegalAction, InvalidAction
 from ..fastgame import attach_core
-from ..game import CLOCK, Event, Game, Seat
+from ..game import CLOCK, Game, Seat
 from ..options import Option
 from ..registry import register
 
@@ -33,7 +34,6 @@ POINTS = (0, 1, 20, 3, 15, 30, 30, 20, 50, 30, 25, 10, 10, 10)
 _CARD_POINTS = tuple(POINTS[c // 4 + 1] for c in range(52))
 _RANK = tuple(c // 4 + 1 for c in range(52))
 _QS = 11 * 4  # queen of spades
-_PLAIN = frozenset((1, 3, 8, 9))  # ranks whose play has no function in any rule set
 _SUITS = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♤": 0, "♥": 1, "♡": 1, "♦": 2, "♢": 2, "♣": 3, "♧": 3}
 _CUT_RANK = (0, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)  # ace high (CRAITS-SETUP-2)
 
@@ -51,6 +51,18 @@ VARIANT_LABELS = {
     "face_card_functions": "Face cards have functions",
 }
 VARIANTS = tuple(VARIANT_LABELS)
+VARIANT_HINTS = {
+    "short_game": "Play only the first eight hands, from 8 cards down to 1.",
+    "dealer_follows_direction": "The next dealer is the neighbour in the direction play ended in.",
+    "remove_kq_small": "With 2 or 3 players, take the kings and queens out of the deck.",
+    "one_card_on_one_card_deal": "On a hand of one card each, everyone must say “one card” after the deal.",
+    "idiot_card": "Forgetting “one card” costs one card drawn at once instead of a lost turn.",
+    "count_out_continues": "Going out during a count does not end the hand if you must pick up.",
+    "threes_cancel_eights": "A three left in hand may also cancel an eight.",
+    "punitive_scoring": "Threes cannot cancel aces, and a spare three scores 100.",
+    "going_out_minus_10": "The player who goes out scores −10 instead of 0.",
+    "face_card_functions": "Jacks make the next player draw, the queen of spades draws five, a king plays three.",
+}
 
 
 def decks_for(players: int) -> tuple[int, ...]:
@@ -152,13 +164,6 @@ for _s in range(4):
     _INFO[_SUIT_ACTIONS[_s]] = (2, -1, _s, False)
 _DIRS = {1: "cw", -1: "ccw"}
 _SEATS = tuple((s,) for s in range(10))
-# _MATCH[top_rank_index * 4 + active_suit][card]: legal outside the count (CRAITS-PLAY-1)
-_MATCH = tuple(bytes(int(c & 3 == k & 3 or c >> 2 == k >> 2 or 28 <= c < 36) for c in range(52)) for k in range(52))
-_COUNT_OK = bytes(int(c < 8) for c in range(52))  # aces and twos (CRAITS-COUNT-2)
-# _QUIET[faces][card]: the card's play has no function (_function only passes the turn);
-# with face_card_functions the jacks, the queen of spades and the kings have one
-_QUIET = (bytes(int(_RANK[c] in _PLAIN or _RANK[c] >= 11) for c in range(52)),
-          bytes(int(_RANK[c] in _PLAIN or (_RANK[c] == 12 and c != _QS)) for c in range(52)))
 
 
 class _HandEnded(Exception):
@@ -186,9 +191,11 @@ class Craits(Game):
     title = "Craits"
     blurb = "Shedding game of fifteen hands with special cards."
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        *(Option(v, False, (False, True), label=label) for v, label in VARIANT_LABELS.items()),
-        Option("decks", lambda n: decks_for(n)[-1], (1, 2), label="Decks", values_at=decks_for),
-        Option("turn_time", None, (None, 30, 45, 60), label="Turn timer", unit="s"),
+        *(Option(v, False, (False, True), label=label, hint=VARIANT_HINTS[v]) for v, label in VARIANT_LABELS.items()),
+        Option("decks", lambda n: decks_for(n)[-1], (1, 2), label="Decks", values_at=decks_for,
+               hint="With 6 players: one deck, or two shuffled together."),
+        Option("turn_time", None, (None, 30, 45, 60), label="Turn timer", unit="s",
+               hint="Seconds for each decision; then you are treated as unable to play and draw."),
         Option("first_dealer", None, seat=True),
     )
 
@@ -240,8 +247,6 @@ class Craits(Game):
         self.declared = set()
         self.public_hands = False
         self.timer_on = False
-        self._legal: list[str] | None = None
-        self._legal_seat: Seat | None = None
         self._winners: list[int] = []
         dealer = o["first_dealer"]
         if dealer is None:
@@ -343,7 +348,7 @@ class Craits(Game):
         self.phase = "over"
         last = {"hand": self.hand_no, "why": why, "hands": [card_list(h) for h in self.hands], "went_out": went_out,
                 "cancelled": cancelled, "hand_scores": hand_scores, "scores": list(self.totals)}
-        self.log.append({"type": "hand_end", "to": "all", **last})
+        self.log.append({"type": "hand_end", "to": "all", **copy.deepcopy(last)})
         self.last_hand = last
         if self.hand_no >= self.n_hands:
             low = min(self.totals)
@@ -395,13 +400,6 @@ class Craits(Game):
     def _draw(self, seat: int, n: int, why: str) -> None:
         """Draw ``n`` cards one at a time, rebuilding the stock as needed (CRAITS-SHUF-*)."""
         stock, hand = self.stock, self.hands[seat]
-        if n == 1 and stock:
-            card = stock.pop()
-            insort(hand, card)
-            log = self.log
-            log.append({"type": "draw", "to": "all", "seat": seat, "n": 1, "why": why})
-            log.append({"type": "reveal", "to": [seat], "seat": seat, "cards": [NAMES[card]], "why": "draw"})
-            return
         got: list[int] = []
         for _ in range(n):
             if not stock:
@@ -489,30 +487,17 @@ class Craits(Game):
             self.turn = seat
             return
         self.run = 0
-        if _QUIET[self.faces][card]:  # _function's commonest case, inlined
-            if not hand:  # CRAITS-OUT-1
-                raise _HandEnded("out")
-            after = (seat + self.direction) % self.players
-            if self.penalties[after]:
-                self._begin_turn(after)
-            else:
-                self.turn = after
-            return
         self._function(seat, card)
 
     def _function(self, seat: int, card: int) -> None:
-        """Resolve ``card``'s function for ``seat``, check the hand end, and pass the turn (CRAITS-PLAY-5)."""
+        """Resolve ``card``'s function for ``seat``, check the hand end, and pass the turn (CRAITS-PLAY-5).
+
+        Aces, 3s, 8s and 9s have no function (and the face cards none without ``face_card_functions``):
+        the turn passes.
+        """
         rank = _RANK[card]
         nxt = self._next
         after = (seat + self.direction) % self.players
-        if rank in _PLAIN:
-            if not self.hands[seat]:  # CRAITS-OUT-1
-                raise _HandEnded("out")
-            if self.penalties[after]:
-                self._begin_turn(after)
-            else:
-                self.turn = after
-            return
         if rank == 2:  # CRAITS-COUNT-1
             self.count = 2
             self.went_out.clear()
@@ -569,75 +554,42 @@ class Craits(Game):
         return ()
 
     def legal_actions(self, seat: Seat) -> list[str]:
-        legal = self._legal
-        if legal is not None and seat is self._legal_seat:  # by identity: True == 1, but True is no seat
-            return legal
-        if seat == self.turn and self.phase == "play" and type(seat) is int:
-            hand = self.hands[seat]
-            ok = _COUNT_OK if self.count else _MATCH[(self.discard[-1] & ~3) | self.active]
-            forms = _FORMS_ONE if len(hand) == 2 else _FORMS
-            legal = []
-            prev = -1
-            for c in hand:
-                if ok[c] and c != prev:
-                    legal += forms[c]
-                    prev = c
-            if not legal:
-                legal = ["draw"]
-            self._legal = legal
-            self._legal_seat = seat
-            return legal
-        legal = self._compute_legal(seat)
-        self._legal, self._legal_seat = legal, seat
-        return legal
-
-    def _compute_legal(self, seat: Seat) -> list[str]:
         phase = self.phase
         if seat == CLOCK:
             if phase == "declare":
-                return ["close"]
+                return ["close"]  # CRAITS-VAR-ONEDEAL
             if self.turn_time is not None and (phase == "suit" or (phase == "play" and self.turn is not None)):
-                return ["timeout"]
+                return ["timeout"]  # CRAITS-ONL-1
             return []
         if type(seat) is not int:
             return []  # unknown seats (True, 1.0, "P1") act for nobody
         if phase == "play":
-            if seat != self.turn:
-                return []
-            return self._plays(seat)
+            return self._plays(seat) if seat == self.turn else []
         if phase == "suit":
             if seat != self.dealer:
                 return []
             up = self.discard[-1]
-            if _RANK[up] == 8:
+            if _RANK[up] == 8:  # CRAITS-UP-3: any suit for an 8
                 return list(_SUIT_ACTIONS)
-            return [_SUIT_ACTIONS[s] for s in sorted((up & 3, 3 - (up & 3)))]
+            return [_SUIT_ACTIONS[s] for s in sorted((up & 3, 3 - (up & 3)))]  # a 9: its suit or its colour's other
         if phase == "declare":
-            return ["one"] if seat in range(self.players) and seat not in self.declared else []
+            return ["one"] if 0 <= seat < self.players and seat not in self.declared else []
         return []
 
-    def _playable(self, seat: int) -> list[int]:
-        """The distinct cards ``seat`` may play now, in card order (hands are kept sorted)."""
-        ok = _COUNT_OK if self.count else _MATCH[(self.discard[-1] & ~3) | self.active]
-        out: list[int] = []
-        prev = -1
-        for c in self.hands[seat]:
-            if ok[c] and c != prev:
-                out.append(c)
-                prev = c
-        return out
-
     def _plays(self, seat: int) -> list[str]:
-        hand = self.hands[seat]
-        ok = _COUNT_OK if self.count else _MATCH[(self.discard[-1] & ~3) | self.active]
-        forms = _FORMS_ONE if len(hand) == 2 else _FORMS
+        """Every way ``seat`` may play a card now, or ``draw`` if none fits (CRAITS-PLAY-1/2, CRAITS-COUNT-2)."""
         out: list[str] = []
-        prev = -1
-        for c in hand:
-            if ok[c] and c != prev:
-                out += forms[c]
-                prev = c
+        for c in sorted(set(self.hands[seat])):  # a double deck's twin cards give one action
+            if self._fits(c):
+                out += _FORMS_ONE[c] if len(self.hands[seat]) == 2 else _FORMS[c]
         return out or ["draw"]
+
+    def _fits(self, card: int) -> bool:
+        """In the count only an ace or a 2 (CRAITS-COUNT-2); else the active suit, the upcard's rank,
+        an 8 or a 9 (CRAITS-PLAY-1)."""
+        if self.count:
+            return _RANK[card] <= 2
+        return card & 3 == self.active or _RANK[card] == _RANK[self.discard[-1]] or _RANK[card] in (8, 9)
 
     def canonical(self, seat: Seat, action: str) -> str:
         parts = action.split()
@@ -722,45 +674,7 @@ class Craits(Game):
                                  "active: play the same rank, the active suit, an 8 or a 9")
         return IllegalAction("CRAITS-CARD-9", "a 9 may name only the other suit of its own colour")
 
-    def apply(self, seat: Seat, action: str) -> list[Event]:
-        if type(seat) is not int and seat != CLOCK:  # True == 1, but True is no seat
-            self.check_seat(seat)
-        legal = self._legal
-        if legal is None or seat is not self._legal_seat:
-            legal = self.legal_actions(seat)
-        if action not in legal:
-            action = self._verify(seat, action, legal)
-        log = self.log
-        start = len(log)
-        kind, card, suit, one = _INFO[action]
-        if kind == 0:  # the hot paths of _apply, inlined: a play or a draw
-            assert type(seat) is int
-            self._legal = None
-            self._legal_seat = None
-            try:
-                self._play(seat, card, suit, one)
-            except _HandEnded as e:
-                self._end_hand(e.why)
-            if self.turn_time is not None:
-                self._sync_timer()
-        elif kind == 1:
-            assert type(seat) is int
-            self._legal = None
-            self._legal_seat = None
-            try:
-                self._draw_turn(seat)
-            except _HandEnded as e:
-                self._end_hand(e.why)
-            if self.turn_time is not None:
-                self._sync_timer()
-        else:
-            self._apply(seat, action)
-        self.actions.append([seat, action])
-        return log[start:]
-
     def _apply(self, seat: Seat, action: str) -> None:
-        self._legal = None
-        self._legal_seat = None
         kind, card, suit, one = _INFO[action]
         if kind == 0:
             assert type(seat) is int
@@ -799,15 +713,8 @@ class Craits(Game):
         """``draw``: 1 card (or the count value), and the turn ends (CRAITS-PLAY-3, CRAITS-COUNT-4)."""
         self.six = False
         self.run = 0
-        stock = self.stock
         if self.count:
             self._pick_up_count(seat)
-        elif stock:  # _draw(seat, 1, "turn"), inlined
-            card = stock.pop()
-            insort(self.hands[seat], card)
-            log = self.log
-            log.append({"type": "draw", "to": "all", "seat": seat, "n": 1, "why": "turn"})
-            log.append({"type": "reveal", "to": [seat], "seat": seat, "cards": [NAMES[card]], "why": "draw"})
         else:
             self._draw(seat, 1, "turn")
         after = (seat + self.direction) % self.players
@@ -865,7 +772,7 @@ class Craits(Game):
             "penalties": [s for s in range(self.players) if self.penalties[s]],
             "declared": sorted(self.declared),
             "shuffle_penalties": list(self.shuf_k),
-            "last_hand": None if self.last_hand is None else dict(self.last_hand),
+            "last_hand": copy.deepcopy(self.last_hand),
         })
         return v
 
@@ -911,8 +818,6 @@ class Craits(Game):
         g.went_out = set(self.went_out)
         g.declared = set(self.declared)
         g._winners = list(self._winners)
-        g._legal = None
-        g._legal_seat = None
         return g
 
 

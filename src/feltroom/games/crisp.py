@@ -19,6 +19,7 @@ the top), as CRISP-CONV-4 writes it.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -98,9 +99,12 @@ class Crisp(Game):
     blurb: ClassVar[str] = "Memory and bluff: three face-down cards, lowest total wins."
     # The lobby offers three end limits (CRISP-ONL-2) and runs the clock itself.
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("end_limit", 100, lo=1, hi=1000, label="End limit", lobby_choices=(50, 100, 150)),
-        Option("draw_time", None, choices=(None, 30, 45, 60), label="Draw timer", unit="s"),
-        Option("draw_from_discard", False, choices=(False, True), label="Draw from the discard pile"),
+        Option("end_limit", 100, lo=1, hi=1000, label="End limit", lobby_choices=(50, 100, 150),
+               hint="The game ends after the round in which someone reaches this many points."),
+        Option("draw_time", None, choices=(None, 30, 45, 60), label="Draw timer", unit="s",
+               hint="Seconds for each draw; when they run out, the rest of the turn is lost."),
+        Option("draw_from_discard", False, choices=(False, True), label="Draw from the discard pile",
+               hint="Any draw may take the top discard instead, which must then be swapped in."),
         Option("clock", False, choices=(False, True), fixed=True),
         Option("first_dealer", None, seat=True),
     )
@@ -645,7 +649,7 @@ class Crisp(Game):
             "totals": totals, "declarer": d, "round_scores": round_scores, "scores": list(self._scores),
         }
         self.last_round = summary
-        self.log.append({"type": "round_end", "to": "all", **summary})
+        self.log.append({"type": "round_end", "to": "all", **copy.deepcopy(summary)})
         if max(self._scores) >= self.end_limit:  # CRISP-END-2
             self.over = True
             low = min(self._scores)
@@ -667,17 +671,13 @@ class Crisp(Game):
             src = self.held_src
             held = {"source": _SOURCE[src],
                     "card": NAMES[self.held] if src == DISCARD_SRC or seat == self.turn else None}
-        last_round = self.last_round
-        if last_round is not None:
-            last_round = dict(last_round)
-            last_round["scores"] = list(last_round["scores"])
         v.update({
             "round": self.round_no, "dealer": self.dealer, "turn": self.turn, "last_turn": self.last_turn,
             "pending": self.pending, "held": held, "deck_size": len(self.deck),
             "discard_top": NAMES[self.discard[-1]] if self.discard else None,
             "discard_size": len(self.discard), "kings_in_use": [NAMES[k] for k in self.kings],
             "crisp": self.declarer, "last_turns": list(self.last_turns), "windows": list(self.windows),
-            "hold": self.hold, "last_round": last_round,
+            "hold": self.hold, "last_round": copy.deepcopy(self.last_round),
         })
         return v
 

@@ -35,6 +35,7 @@ What this module fixes beyond notation.md#krypkasino:
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -311,8 +312,10 @@ class Krypkasino(Game):
     title = "Krypkasino"
     blurb = "Swedish reverse casino: avoid the points."
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("dealer_rounds", 1, choices=(1, 2, 3, 4), label="Dealer rounds"),
-        Option("turn_time", None, choices=(None, 30, 45, 60), label="Turn timer", unit="s"),
+        Option("dealer_rounds", 1, choices=(1, 2, 3, 4), label="Dealer rounds",
+               hint="How many times each player deals: the match lasts this many deals per player."),
+        Option("turn_time", None, choices=(None, 30, 45, 60), label="Turn timer", unit="s",
+               hint="Seconds for each turn; then your lowest legal card is played for you."),
         Option("first_dealer", None, seat=True),
     )
 
@@ -616,7 +619,7 @@ class Krypkasino(Game):
                 names = _names(marks)
                 self.ledger.append({"seat": seat, "previous": previous, "cards": names, "points": points,
                                     "double": double})
-                log.append({"type": "sweep", "to": "all", "seat": seat, "previous": previous, "markers": names,
+                log.append({"type": "sweep", "to": "all", "seat": seat, "previous": previous, "markers": list(names),
                             "points": points, "double": double})
         self.turn = (seat + 1) % n
         if any(self.hands):
@@ -644,8 +647,8 @@ class Krypkasino(Game):
         self.deal_scores.append(scores)
         self.totals = [a + b for a, b in zip(self.totals, scores, strict=True)]
         self.transfers = [0] * n
-        log.append({"type": "deal_end", "to": "all", "deal": self.deal_no + 1, "card_points": points,
-                    "transfers": [s - p for s, p in zip(scores, points, strict=True)], "deal_scores": scores,
+        log.append({"type": "deal_end", "to": "all", "deal": self.deal_no + 1, "card_points": list(points),
+                    "transfers": [s - p for s, p in zip(scores, points, strict=True)], "deal_scores": list(scores),
                     "scores": list(self.totals)})
         if len(self.deal_scores) < self.deals:
             self._start_deal(self.deal_no + 1)
@@ -691,7 +694,7 @@ class Krypkasino(Game):
             "spade_faces": _names(self.spade_faces),
             "dead": _names(self.dead),
             "piles": [{"size": len(p), "markers": _names(m)} for p, m in zip(self.piles, self.markers, strict=True)],
-            "ledger": [dict(e) for e in self.ledger],
+            "ledger": copy.deepcopy(self.ledger),
             "last_capturer": self.last_capturer,
             "deal_scores": [list(s) for s in self.deal_scores],
         })

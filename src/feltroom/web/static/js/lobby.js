@@ -4,6 +4,7 @@ import { h, clear, $ } from './dom.js';
 import { t } from './i18n.js';
 import { app, send, nav, changeName, tableState } from './state.js';
 import { gameList, gameMeta, lobbyFields, optionLabel, gameTitle, gameBlurb, optionValueText, optionChips } from './games/index.js';
+import { rulesHref } from './rules.js';
 
 /** The new-table form; the first game of the list until the player picks one. */
 const form = { game: '', seats: 0, options: /** @type {Object<string, any>} */ ({}) };
@@ -62,18 +63,23 @@ function renderCreate() {
       fields.push(h('label', { class: 'field check' },
         h('input', { type: 'checkbox', id: `opt-${d.key}`, checked: !!cur,
           onchange: (e) => { form.options[d.key] = e.target.checked; } }),
-        h('span', null, t(opt.label))));
+        h('span', null, t(opt.label)), hint(opt)));
     } else {
       const sel = h('select', { id: `opt-${d.key}`, onchange: (e) => { form.options[d.key] = JSON.parse(e.target.value); } });
       for (const v of d.values) sel.append(h('option', { value: JSON.stringify(v), selected: v === cur }, optionValueText(opt, v)));
-      fields.push(h('label', { class: 'field' }, h('span', null, t(opt.label)), sel));
+      fields.push(h('label', { class: 'field' }, h('span', null, t(opt.label)), sel, hint(opt)));
     }
   }
-  box.append(gamePick,
+  const rules = h('p', { class: 'rules-links' }, t('Rules:'), ' ',
+    games.map((m) => h('a', { href: rulesHref(m.name), class: 'chip', dataset: { rules: m.name } }, gameTitle(m.name))));
+  box.append(gamePick, rules,
     h('form', { class: 'opts', onsubmit: (e) => { e.preventDefault(); create(); } },
       h('div', { class: `fields ${fields.length > MANY_FIELDS ? 'many' : ''}` }, fields),
       h('button', { type: 'submit', class: 'btn primary', id: 'create-btn' }, t('Create table'))));
 }
+
+/** The option's one-line explanation. @param {import('./games/index.js').OptionLabel} opt */
+function hint(opt) { return opt.hint ? h('small', { class: 'hint', id: `hint-${opt.key}` }, t(opt.hint)) : null; }
 
 function currentOptions() {
   /** @type {Object<string, any>} */

@@ -9,6 +9,7 @@ import { toast } from './toast.js';
 import { loadGames } from './games/index.js';
 import { renderLobby } from './lobby.js';
 import { renderTable, tableEvents, tickClocks } from './table.js';
+import { renderRules, rulesTitle, ruleLink } from './rules.js';
 
 const LS = window.localStorage;
 const HELLO_RETRIES = 5; // new automatic names tried when the server says a name is taken
@@ -103,7 +104,8 @@ function onMessage(msg) {
         st.error = { text, rule: msg.rule, code: msg.code, at: Date.now() };
         if (meta.kind === 'watch' && msg.code === 'not_found') st.missing = true;
       }
-      toast(msg.rule ? `${text} (${msg.rule})` : text, 'error', 6000);
+      const game = meta && meta.table != null ? tableState(meta.table).info?.game : null;
+      toast(msg.rule ? h('span', null, `${text} (`, ruleLink(game, msg.rule), ')') : text, 'error', 6000);
       break;
     }
     default:
@@ -132,6 +134,10 @@ function renderNow() {
     const v = st.upd && st.upd.view;
     const mine = v && st.upd.seat != null && (v.to_act || []).includes(st.upd.seat) && !v.over;
     document.title = mine ? `● ${t('Your turn')} — feltroom` : 'feltroom';
+  } else if (app.route.screen === 'rules') {
+    if (root.dataset.screen !== 'rules') { clear(root); root.dataset.screen = 'rules'; delete root.dataset.table; }
+    document.title = rulesTitle();
+    renderRules(root);
   } else {
     if (root.dataset.screen !== 'lobby') { clear(root); root.dataset.screen = 'lobby'; delete root.dataset.table; }
     document.title = 'feltroom — card room';

@@ -19,10 +19,12 @@ const screens = { draw: () => {}, route: () => {} };
 /** main.js: how to draw the current screen and how to follow a route change. @param {{draw: () => void, route: () => void}} s */
 export function setScreens(s) { Object.assign(screens, s); }
 
-/** The location hash as a route: the lobby, or a table by its key. */
+/** The location hash as a route: the lobby, a table by its key, or a game's rules (at a rule). */
 export function parseRoute() {
   const m = location.hash.match(/^#\/t\/(.+)$/);
-  return m ? { screen: 'table', table: decodeURIComponent(m[1]) } : { screen: 'lobby' };
+  if (m) return { screen: 'table', table: decodeURIComponent(m[1]) };
+  const r = location.hash.match(/^#\/rules\/([a-z0-9_]+)(?:#(.+))?$/);
+  return r ? { screen: 'rules', game: r[1], rule: r[2] || null } : { screen: 'lobby' };
 }
 
 /** Everything the client knows; also `window.feltroom` for debugging and tests. @type {any} */

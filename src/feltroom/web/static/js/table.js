@@ -7,6 +7,7 @@ import { t } from './i18n.js';
 import { serverNow } from './net.js';
 import { app, send, nav, render, ignorePlayer, unignorePlayer } from './state.js';
 import { GAMES, gameTitle, optionChips } from './games/index.js';
+import { ruleLink, rulesHref } from './rules.js';
 
 const BOT_LEVELS = ['random', 'heuristic']; // until the server says (table.bot_levels)
 const EVENTS_KEEP = 400; // game events kept per table; chat has its own list (main.js CHAT_KEEP), so it never pushes them out
@@ -163,7 +164,8 @@ function renderHead(box, ctx) {
     h('h1', null, info.game ? gameTitle(info.game) : t('Table'), h('span', { class: 'tid' }, ` #${ctx.st.key}`)),
     view && ctx.game && ctx.game.headInfo ? h('span', { class: 'hinfo' }, safe(() => ctx.game.headInfo(ctx))) : null,
     ctx.me == null && info.state && info.state !== 'waiting' ? h('span', { class: 'chip spect' }, t('spectating')) : null,
-    h('div', { class: 'chips' }, optionChips(info.game, info.options).map((c) => h('span', { class: 'chip' }, c))),
+    h('div', { class: 'chips' }, optionChips(info.game, info.options).map((c) => h('span', { class: 'chip' }, c)),
+      info.game ? h('a', { class: 'btn ghost small rules-btn', href: rulesHref(info.game), id: 'rules-btn' }, t('Rules')) : null),
   ]);
 }
 
@@ -305,7 +307,7 @@ function notationBox(ctx) {
 function renderStatus(box, ctx) {
   clear(box);
   const { st, view } = ctx;
-  if (st.error) box.append(h('p', { class: 'error', id: 'act-error', role: 'alert' }, '⚠ ', st.error.text, st.error.rule ? h('small', null, ` (${st.error.rule})`) : null));
+  if (st.error) box.append(h('p', { class: 'error', id: 'act-error', role: 'alert' }, '⚠ ', st.error.text, st.error.rule ? h('small', null, ' (', ruleLink(ctx.info.game, st.error.rule), ')') : null));
   if (!view) return;
   const line = ctx.game && ctx.game.status ? safe(() => ctx.game.status(ctx), '') : '';
   const mine = ctx.me != null && (view.to_act || []).includes(ctx.me);

@@ -31,7 +31,7 @@ import krypkasino from './krypkasino.js';
 
 /**
  * One game as GET /api/games serves it (docs/protocol.md).
- * @typedef {{key: string, label: string, kind: 'check' | 'select', unit: string}} OptionLabel
+ * @typedef {{key: string, label: string, kind: 'check' | 'select', unit: string, hint?: string}} OptionLabel
  * @typedef {{key: string, values: any[], default: any}} LobbyField
  * @typedef {object} GameMeta
  * @property {string} name

@@ -10,18 +10,21 @@ import { handBacks, lastPanel, digitKey, digitIndex } from './common.js';
 /** This game's Russian strings, keyed by the English text (i18n.js; shared ones are in ru.js). */
 const RU = {
   Krypkasino: 'Крипказино', 'Swedish reverse casino: avoid the points.': 'Шведское обратное казино: избегайте очков.',
-  'Deal {n} of {m}': 'Сдача {n} из {m}', 'packet {n} of {m}': 'пакет {n} из {m}',
-  'Sweep marker {card}': 'Метка взятки {card}', 'Captured: {n} cards, {m} sweeps': 'Взято: {n} карт, меток: {m}',
-  'last to capture': 'брал последним', 'Deal {n} result': 'Итоги сдачи {n}', 'Table cards: {n}': 'Карты на столе: {n}',
-  'The table is empty.': 'Стол пуст.', 'spade faces': 'пиковые картинки', 'out of play': 'вне игры',
-  'Several captures are possible: choose one.': 'Возможны разные взятия: выберите одно.',
-  'Your turn: play a card (captures are taken automatically).': 'Ваш ход: сыграйте карту (взятие происходит само).',
-  'then: pick one of several captures': 'затем: выбрать одно из взятий', 'On the table': 'На столе',
-  'Face cards removed': 'Убраны картинки', 'Packet {n}': 'Пакет {n}', 'last packet': 'последний пакет',
-  last: 'последний', 'and takes': 'и берёт', trails: 'выкладывает', 'double sweep!': 'двойная метка!',
-  'sweep!': 'метка!', 'gets the last cards': 'забирает последние карты', 'Deal {n} over': 'Сдача {n} окончена',
-  'Choose the capture': 'Выберите взятие', 'which cards do you take?': 'какие карты взять?',
-  'Double sweep!': 'Двойная метка!', 'Sweep!': 'Метка!',
+  'Deal {n} of {m}': 'Раздача {n} из {m}', 'packet {n} of {m}': 'пачка {n} из {m}',
+  'Sweep marker {card}': 'Отметка очистки {card}', 'Captured: {n} cards, {m} sweeps': 'Взято: {n} карт, очисток: {m}',
+  'last to capture': 'последний захвативший', 'Deal {n} result': 'Итоги раздачи {n}', 'Table cards: {n}': 'Карты на поле: {n}',
+  'The table is empty.': 'Поле пусто.', 'spade faces': 'пиковые картинки', 'out of play': 'вне игры',
+  'Several captures are possible: choose one.': 'Возможны разные захваты: выберите один.',
+  'Your turn: play a card (captures are taken automatically).': 'Ваш ход: сыграйте карту (захват происходит сам).',
+  'then: pick one of several captures': 'затем: выбрать один из захватов', 'On the table': 'На поле',
+  'Face cards removed': 'Убраны картинки', 'Packet {n}': 'Пачка {n}', 'last packet': 'последняя пачка',
+  last: 'последний', 'and takes': 'и берёт', trails: 'проползает', 'double sweep!': 'двойная очистка!',
+  'sweep!': 'очистка!', 'gets the last cards': 'забирает остаток поля', 'Deal {n} over': 'Раздача {n} окончена',
+  'Choose the capture': 'Выберите захват', 'which cards do you take?': 'какие карты взять?',
+  'Double sweep!': 'Двойная очистка!', 'Sweep!': 'Очистка!',
+  // option hints (krypkasino.py)
+  'How many times each player deals: the match lasts this many deals per player.': 'Сколько раз сдаёт каждый игрок: во встрече столько раздач на каждого игрока.',
+  'Seconds for each turn; then your lowest legal card is played for you.': 'Секунды на каждый ход; потом за вас играется ваша младшая разрешённая карта.',
 };
 
 function optionsFor(ctx, card) {
