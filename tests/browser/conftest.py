@@ -86,8 +86,13 @@ def serve(db: Path, **settings: Any) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    # Bots think for 20 ms instead of 0.6 s so that whole games fit in the time budget.
-    with serve(tmp_path_factory.mktemp("room") / "room.sqlite", bot_delay=0.02) as url:
+    from feltroom.server.limits import Limits
+
+    # Bots think for 20 ms instead of 0.6 s so that whole games fit in the time budget; every test
+    # comes from 127.0.0.1, so the suite's tables and guests together would pass the caps of one
+    # address (each test's own limits are tested in tests/server).
+    limits = Limits(new_tables_per_hour=1000, new_players_per_minute=1000)
+    with serve(tmp_path_factory.mktemp("room") / "room.sqlite", bot_delay=0.02, limits=limits) as url:
         yield url
 
 
