@@ -66,17 +66,12 @@ def base_url(live_server: str) -> str:
     return live_server
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from feltroom.server import Limits
+@contextlib.contextmanager
+def serve(db: Path, **settings: Any) -> Iterator[str]:
+    """``create_app`` on the SQLite file ``db`` under uvicorn in a thread; yields its URL."""
     from feltroom.server.app import create_app
 
-    db: Path = tmp_path_factory.mktemp("room") / "room.sqlite"
-    # Bots think for 20 ms instead of 0.6 s so that whole games fit in the time budget. Every
-    # browser of the session comes from 127.0.0.1, so the per-address limits on new players and
-    # tables (tested in tests/server) are raised: a whole session makes more than 20 players a minute.
-    app = create_app(database=str(db), bot_delay=0.02,
-                     limits=Limits(new_players_per_minute=10_000, new_tables_per_hour=10_000))
+    app = create_app(database=str(db), **settings)
     sock = socket.create_server(("127.0.0.1", 0))
     url = f"http://127.0.0.1:{sock.getsockname()[1]}"
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
@@ -87,3 +82,25 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield url
     server.should_exit = True
     thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from feltroom.server.limits import Limits
+
+    # Bots think for 20 ms instead of 0.6 s so that whole games fit in the time budget; every test
+    # comes from 127.0.0.1, so the suite's tables and guests together would pass the caps of one
+    # address (each test's own limits are tested in tests/server).
+    limits = Limits(new_tables_per_hour=1000, new_players_per_minute=1000)
+    with serve(tmp_path_factory.mktemp("room") / "room.sqlite", bot_delay=0.02, limits=limits) as url:
+        yield url
+
+
+SHORT_GRACE = 4.0  # seconds: the grace period of ``short_grace_server``
+
+
+@pytest.fixture(scope="module")
+def short_grace_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A room whose disconnected players get a stand-in bot after ``SHORT_GRACE`` seconds."""
+    with serve(tmp_path_factory.mktemp("grace") / "room.sqlite", bot_delay=0.02, grace=SHORT_GRACE) as url:
+        yield url

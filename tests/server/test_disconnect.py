@@ -43,12 +43,16 @@ def test_grace_then_a_stand_in_bot_then_the_seat_comes_back(make_room: Any) -> N
     bob.close()
     until(ann, lambda: not last_table(ann, tid)["seats"][1]["connected"])
     assert table.graces == {1: room.clock.now() + 10}
+    # the others see when the stand-in will take over (for a countdown)
+    assert last_table(ann, tid)["seats"][1]["standin_at"] == room.clock.now() + 10
+    assert last_table(ann, tid)["seats"][0]["standin_at"] is None
     room.clock.advance(9.9)
     ann.sync()
     assert table.seats[1].standin is None
     n = table.seq
     room.clock.advance(0.2)
     until(ann, lambda: last_table(ann, tid)["seats"][1]["standin"] is not None)
+    assert last_table(ann, tid)["seats"][1]["standin_at"] is None
     play_until(room, ann, tid, lambda: any(s == 1 for s, _ in table.record()["actions"][n:]), random.Random(1))
     # bob comes back: the whole view, no events, and the seat is his again
     back = room.client("bob", token=bob.token)

@@ -159,6 +159,7 @@ class Table:
                 "bot": s.bot,
                 "standin": s.standin.level if s.standin else None,
                 "connected": s.connected(),
+                "standin_at": self.graces.get(i),  # while the grace period runs: when it ends
             })
         return out
 

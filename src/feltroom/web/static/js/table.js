@@ -78,7 +78,7 @@ function fillClocks(root) {
   const now = serverNow();
   for (const el of $$('[data-deadline]', root)) {
     const left = Math.max(0, +el.dataset.deadline - now);
-    const txt = left >= 60 ? `${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, '0')}` : left < 10 ? left.toFixed(1) : String(Math.ceil(left));
+    const txt = el.dataset.secs != null ? String(Math.ceil(left)) : left >= 60 ? `${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, '0')}` : left < 10 ? left.toFixed(1) : String(Math.ceil(left));
     if (el.dataset.bar != null) el.style.setProperty('--left', String(Math.min(1, left / (+el.dataset.bar || 1))));
     else if (el.textContent !== txt) el.textContent = txt;
     el.classList.toggle('low', left < 5);
@@ -98,7 +98,8 @@ export function renderTable(root, st) {
         h('section', { class: 'center', 'aria-label': t('Table') }),
         h('section', { class: 'mine', 'aria-label': t('Your seat') }),
         h('aside', { class: 'side' },
-          h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' }),
+          h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite', dataset: { role: 'status' } }),
+          h('div', { class: 'last-result' }),
           h('details', { class: 'hist', open: window.innerWidth > 700 },
             h('summary', null, t('History')),
             h('ol', { class: 'history', id: 'history' })),
@@ -111,14 +112,17 @@ export function renderTable(root, st) {
     root.append(scr);
   }
   scr.className = `table-screen g-${ctx.info.game || ''} st-${ctx.info.state || 'loading'}`;
+  // Stable hooks for tests and outside tools (docs/web.md): the game, and the phase of the view.
+  scr.dataset.game = ctx.info.game || '';
+  scr.dataset.phase = ctx.view ? String(ctx.view.phase) : ctx.info.state === 'waiting' ? 'waiting' : '';
   renderHead($('.thead', scr), ctx);
   const active = /** @type {HTMLElement | null} */ (document.activeElement);
   const focusKey = active && active.dataset ? (active.dataset.act || active.dataset.key) : null;
   if (!st.info) {
-    clear($('.opps', scr)); clear($('.mine', scr));
+    clear($('.opps', scr)); clear($('.mine', scr)); clear($('.last-result', scr));
     clear($('.center', scr)).append(h('p', { class: 'muted big' }, st.missing ? t('No such table.') : t('Loading table…')));
   } else if (ctx.info.state === 'waiting' || !ctx.view) {
-    clear($('.opps', scr)); clear($('.mine', scr));
+    clear($('.opps', scr)); clear($('.mine', scr)); clear($('.last-result', scr));
     clear($('.center', scr)).append(waitingRoom(ctx));
   } else {
     // Build the new sections off-screen; replace a section only if it changed, so that
@@ -127,6 +131,12 @@ export function renderTable(root, st) {
     renderSeats(opps, ctx);
     const center = document.createElement('section');
     if (ctx.game) append(center, [safe(() => ctx.game.center(ctx))]);
+    // The last round's / hand's / deal's result sits beside the table (under the status; on a
+    // phone under your hand), so it never pushes your hand or your moves off the screen.
+    const last = document.createElement('div');
+    const panel = $('#round-result', center);
+    if (panel) last.append(panel);
+    morph($('.last-result', scr), last);
     const mine = document.createElement('section');
     if (ctx.me != null) mine.append(seatPanel(ctx, ctx.me));
     if (ctx.game && ctx.game.mine) append(mine, [safe(() => ctx.game.mine(ctx))]);
@@ -168,6 +178,7 @@ function waitingRoom(ctx) {
   const host = isHost(ctx);
   const seats = info.seats || [];
   const full = seats.length && seats.every((s) => s.name || s.bot);
+  const spectator = !seated && info.state === 'waiting';
   const rows = seats.map((s, i) => {
     const taken = !!(s.name || s.bot);
     const levelSel = h('select', { 'aria-label': t('Bot level for seat {n}', { n: i + 1 }), class: 'botlevel', dataset: { seat: i },
@@ -203,7 +214,7 @@ function waitingRoom(ctx) {
       seated && info.state === 'waiting' ? h('button', { type: 'button', class: 'btn ghost', id: 'leave-btn',
         onclick: () => { send({ type: 'leave', table: st.id }, { kind: 'leave', table: st.key }); } }, t('Leave seat')) : null,
       !host && seated ? h('p', { class: 'muted' }, t('The host starts the game when every seat is taken.')) : null,
-      !seated ? h('p', { class: 'muted' }, t('Pick a free seat, or watch.')) : null),
+      spectator ? h('p', { class: 'muted', id: 'spectator-hint' }, full ? t('Every seat is taken: you are watching this table.') : t('Pick a free seat, or watch.')) : null),
     inviteBox(ctx));
 }
 
@@ -220,17 +231,29 @@ function seatPanel(ctx, i) {
   const s = (info.seats || [])[i] || {};
   const turn = (view.to_act || []).includes(i);
   const clockD = ctx.deadlines.find((d) => d.seat === i && (d.action === 'timeout')) || null;
-  return h('div', { class: `seat ${turn ? 'turn' : ''} ${i === ctx.me ? 'me' : ''} ${view.winners && view.winners.includes(i) ? 'winner' : ''}`, dataset: { seat: i },
-    'aria-label': `${ctx.name(i)}${turn ? ' — ' + t('to act') : ''}` },
+  const away = s.connected === false;
+  return h('div', { class: `seat ${turn ? 'turn' : ''} ${i === ctx.me ? 'me' : ''} ${away ? 'away' : ''} ${view.winners && view.winners.includes(i) ? 'winner' : ''}`, dataset: { seat: i },
+    'aria-label': `${ctx.name(i)}${turn ? ' — ' + t('to act') : ''}${away ? ' — ' + t('disconnected') : ''}` },
   h('div', { class: 'shead' },
-    h('span', { class: `presence ${s.connected === false ? 'off' : 'on'}`, title: s.connected === false ? t('disconnected') : t('connected') }),
+    h('span', { class: `presence ${away ? 'off' : 'on'}`, title: away ? t('disconnected') : t('connected') }),
     s.standin ? h('span', { class: 'badge bot', title: t('a bot plays for this seat') }, t('BOT')) : null,
     h('span', { class: 'sname' }, playerLink(seatPlayer(s), ctx.name(i))),
     view.dealer === i ? h('span', { class: 'badge dealer', title: t('dealer') }, t('D')) : null,
     h('span', { class: 'spacer' }),
     ctx.clock(clockD),
     h('span', { class: 'score', title: t('score') }, String((view.scores || [])[i] ?? ''))),
+  presenceLine(ctx, s, i),
   ctx.game && ctx.game.seatExtra ? safe(() => ctx.game.seatExtra(ctx, i)) : null);
+}
+
+/** A seated person who is away: "disconnected" and the seconds until a bot takes over (the
+ *  server's grace period, `standin_at`), then "bot plays for X" while the stand-in plays. */
+function presenceLine(ctx, s, i) {
+  if (s.standin) return h('div', { class: 'presence-line standin', dataset: { role: 'presence' } }, t('bot plays for {name}', { name: ctx.shortName(i) }));
+  if (s.connected !== false || s.bot) return null;
+  const clock = s.standin_at != null ? h('span', { class: 'clock grace', dataset: { deadline: s.standin_at, secs: '1' }, role: 'timer' }, '') : null;
+  return h('div', { class: 'presence-line off', dataset: { role: 'presence' } }, h('b', null, t('disconnected')),
+    clock ? [' · ', t('a bot takes over in'), ' ', clock, ' ', t('s')] : null);
 }
 
 function seatOrder(ctx) {
@@ -255,7 +278,7 @@ function morph(box, fresh) {
 
 /** Buttons for the game's own bar actions, then every legal action nothing else offers. */
 function actionBar(ctx, offered) {
-  const bar = h('div', { class: 'actionbar', role: 'toolbar', 'aria-label': t('Actions') });
+  const bar = h('div', { class: 'actionbar', role: 'toolbar', 'aria-label': t('Actions'), dataset: { role: 'actions' } });
   const items = ctx.game && ctx.game.bar ? safe(() => ctx.game.bar(ctx), []) : [];
   for (const it of items) bar.append(actButton(ctx, it));
   // Fallback so that every legal action is always reachable.

@@ -2,7 +2,7 @@
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
-import { backEl } from '../cards.js';
+import { backEl, cardText } from '../cards.js';
 
 /** A small fan of face-down cards with the count, for another seat's hand. */
 export function handBacks(n, label) {
@@ -24,3 +24,9 @@ export function lastPanel(ctx, key, title, body) {
 /** The digit key for the k-th item (0-based): 1..9 then 0. */
 export function digitKey(k) { return k < 9 ? String(k + 1) : k === 9 ? '0' : null; }
 export function digitIndex(key) { return /^[0-9]$/.test(key) ? (key === '0' ? 9 : +key - 1) : -1; }
+
+/** The cut for the deal: each round's cards by seat (ties cut again), then who deals. */
+export function cutLine(ev, ctx) {
+  const rounds = (ev.draws || []).map((r, k) => [k ? ' · ' : '', (r || []).map(([s, c], j) => [j ? ', ' : '', ctx.shortName(s), ' ', cardText(c)])]);
+  return [t('Cut for the deal'), ': ', rounds, rounds.length ? ' → ' : '', h('b', null, ctx.shortName(ev.dealer)), ' ', t('deals')];
+}

@@ -4,7 +4,7 @@
 import { h } from '../dom.js';
 import { t, tn } from '../i18n.js';
 import { cardEl, pileEl, emptyEl, cardText, cardsText, suitText, SUIT_SYM, SUIT_WORD } from '../cards.js';
-import { handBacks, lastPanel, digitKey, digitIndex } from './common.js';
+import { handBacks, lastPanel, digitKey, digitIndex, cutLine } from './common.js';
 
 /** This game's Russian strings, keyed by the English text (i18n.js; shared ones are in ru.js). */
 const RU = {
@@ -31,7 +31,7 @@ const RU = {
   'The pile is shuffled into the stock': 'Сброс перетасован в колоду', 'shuffle penalty {p}': 'штраф за перетасовку {p}',
   'is skipped': 'пропускает ход', Direction: 'Направление', 'The count': 'Счёт', 'picks up {n}': 'берёт {n}',
   'forgot to say “one card”!': 'забыл сказать «одна карта»!', 'says “one card”': 'говорит «одна карта»',
-  'Hand {n} over': 'Раздача {n} окончена', 'Hand {n} result': 'Итоги раздачи {n}', Play: 'Сыграть',
+  'Hand {n} over': 'Раздача {n} окончена', 'cards left': 'осталось', 'this hand': 'за раздачу', 'Hand {n} result': 'Итоги раздачи {n}', Play: 'Сыграть',
   'choose the suit:': 'выберите масть:',
   'You played a 6: play again, or draw.': 'Вы сыграли 6: ходите ещё раз или возьмите карту.',
   'King run: play card {n} of the run, or draw.': 'Серия короля: сыграйте карту {n} серии или возьмите.',
@@ -135,7 +135,7 @@ export default {
     const v = ctx.view;
     if (ctx.me == null) return null;
     const hand = v.hand || [];
-    return h('div', { class: 'hand', role: 'group', 'aria-label': t('Your hand') }, hand.map((c, k) => {
+    return h('div', { class: 'hand', role: 'group', 'aria-label': t('Your hand'), dataset: { role: 'hand' } }, hand.map((c, k) => {
       const plays = playsFor(ctx, c);
       const ch = choices(ctx, c);
       const single = ch.length === 1 ? ch[0].act : null;
@@ -196,7 +196,7 @@ export default {
   narrate(ev, ctx) {
     const n = (s) => h('b', null, ctx.shortName(s));
     switch (ev.type) {
-      case 'cut': return [t('Cut for the deal'), ': ', n(ev.dealer), ' ', t('deals')];
+      case 'cut': return cutLine(ev, ctx);
       case 'hand_start': return { cls: 'sep', node: [t('Hand {n}', { n: ev.hand }), ': ', tn(ev.cards, 'card', 'cards'), ', ', t('{name} deals', { name: ctx.shortName(ev.dealer) })] };
       case 'reveal': return ev.why === 'draw' ? [t('You get'), ' ', cardsText(ev.cards)] : null;
       case 'upcard': return [t('Upcard'), ' ', cardText(ev.card)];
@@ -238,7 +238,8 @@ function handTable(ctx, lh) {
   const r = { ...ev, ...lh, hands: lh.hands || ev.hands || null };
   const at = (list, i) => (list ? list[i] : undefined);
   const out = r.went_out || [];
-  return h('table', { class: 'rr' }, h('tbody', null, Array.from({ length: ctx.n }, (_, i) => h('tr', { class: out.includes(i) ? 'declarer' : '' },
+  const head = h('thead', null, h('tr', null, h('th', null, t('Player')), r.hands ? h('th', null, t('cards left')) : null, h('th', null, t('this hand')), h('th', null, t('score'))));
+  return h('table', { class: 'rr' }, head, h('tbody', null, Array.from({ length: ctx.n }, (_, i) => h('tr', { class: out.includes(i) ? 'declarer' : '' },
     h('td', null, ctx.shortName(i), out.includes(i) ? ' ★' : ''),
     r.hands ? h('td', { class: 'cards-inline' }, (at(r.hands, i) || []).length ? cardsText(at(r.hands, i)) : '—') : null,
     h('td', null, `${(at(r.hand_scores, i) ?? 0) >= 0 ? '+' : ''}${at(r.hand_scores, i) ?? ''}`),

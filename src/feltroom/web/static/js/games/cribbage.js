@@ -5,7 +5,7 @@
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { cardEl, backEl, emptyEl, cardText, cardsText, sortCards, cardKey } from '../cards.js';
-import { handBacks, digitKey, digitIndex } from './common.js';
+import { handBacks, digitKey, digitIndex, cutLine } from './common.js';
 
 /** This game's Russian strings, keyed by the English text (i18n.js; shared ones are in ru.js). */
 const RU = {
@@ -195,7 +195,7 @@ export default {
       (v.counted || []).length ? h('ul', { class: 'counted' }, v.counted.map((c) => h('li', null,
         c.crib ? t('crib of {name}', { name: ctx.shortName(c.owner) }) : ctx.shortName(c.owner), ': ', h('b', null, String(c.score)),
         c.claim != null && c.claim !== c.score ? ` (${t('claimed {n}', { n: c.claim })})` : ''))) : null,
-      ctx.ui.hotkey ? h('div', { class: 'hotkey-answer', id: 'hotkey-answer', role: 'status' }, h('kbd', null, ctx.ui.hotkey), ' ', hotkey(ctx, ctx.ui.hotkey),
+      ctx.ui.hotkey ? h('div', { class: 'hotkey-answer', id: 'hotkey-answer', role: 'status' }, h('kbd', null, ctx.ui.hotkey), h('span', { class: 'hk-text' }, hotkey(ctx, ctx.ui.hotkey)),
         h('button', { type: 'button', class: 'btn ghost small', 'aria-label': t('Close'), onclick: () => { ctx.ui.hotkey = null; ctx.rerender(); } }, '✕')) : null);
   },
 
@@ -214,7 +214,7 @@ export default {
     const extra = [];
     if ((v.discards || []).length) extra.push(h('div', { class: 'mycrib' }, h('span', { class: 'lbl' }, t('your crib cards')), cardsText(v.discards)));
     if (claimRange(ctx)) extra.push(keypad(ctx));
-    return h('div', { class: 'crib-mine' }, h('div', { class: 'hand', role: 'group', 'aria-label': t('Your hand') }, cards), extra);
+    return h('div', { class: 'crib-mine' }, h('div', { class: 'hand', role: 'group', 'aria-label': t('Your hand'), dataset: { role: 'hand' } }, cards), extra);
   },
 
   bar(ctx) {
@@ -271,7 +271,7 @@ export default {
   narrate(ev, ctx) {
     const n = (s) => h('b', null, ctx.shortName(s));
     switch (ev.type) {
-      case 'cut': return [t('Cut for the deal'), ': ', n(ev.dealer), ' ', t('deals')];
+      case 'cut': return cutLine(ev, ctx);
       case 'hand_start': return { cls: 'sep', node: [t('Hand {n}', { n: ev.hand }), ': ', t('{name} deals', { name: ctx.shortName(ev.dealer) })] };
       case 'reveal': return [t('You are dealt'), ' ', cardsText(toList(ev.cards))];
       case 'crib_card': return t('A card from the stock goes to the crib.');
@@ -304,8 +304,16 @@ function keypad(ctx) {
   const a = val === '' ? null : `claim ${+val}`;
   const [lo, hi] = claimRange(ctx);
   const set = (s) => { ctx.ui.claim = s.slice(-2); ctx.rerender(); };
+  // Typing in the field enables Claim at once, without a redraw (which would take the focus).
+  const armClaim = (typed) => {
+    const b = /** @type {HTMLButtonElement | null} */ (document.getElementById('claim-btn'));
+    if (!b) return;
+    const act = typed === '' ? null : `claim ${+typed}`;
+    b.disabled = !act;
+    if (act && ctx.has(act)) b.dataset.act = act; else delete b.dataset.act;
+  };
   const input = h('input', { type: 'number', id: 'claim-input', min: String(lo), max: String(hi), inputmode: 'numeric', value: val,
-    'aria-label': t('Your claim'), oninput: (e) => { ctx.ui.claim = e.target.value; },
+    'aria-label': t('Your claim'), oninput: (e) => { ctx.ui.claim = e.target.value; armClaim(e.target.value.trim()); },
     onkeydown: (e) => { if (e.key === 'Enter') { e.preventDefault(); ctx.ui.claim = e.target.value; submitClaim(ctx); } } });
   return h('div', { class: 'keypad panel', role: 'group', 'aria-label': t('Claim your score') },
     h('label', { for: 'claim-input' }, t('Your claim')), input,

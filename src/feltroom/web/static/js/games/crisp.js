@@ -137,7 +137,7 @@ export default {
     if (v.crisp === i) tags.push(h('span', { class: 'badge crisp' }, t('CRISP!')));
     if ((v.windows || []).includes(i)) tags.push(h('span', { class: 'badge window' }, t('may call crisp')));
     if ((v.last_turns || []).includes(i)) tags.push(h('span', { class: 'badge last' }, t('last turn')));
-    return h('div', { class: 'crisp-seat' }, h('div', { class: 'slots', role: 'group', 'aria-label': t('Slots') }, slots), held, tags.length ? h('div', { class: 'tags' }, tags) : null,
+    return h('div', { class: 'crisp-seat' }, h('div', { class: 'slots', role: 'group', 'aria-label': t('Slots'), dataset: mine ? { role: 'hand' } : null }, slots), held, tags.length ? h('div', { class: 'tags' }, tags) : null,
       mine && peeks(ctx).length ? h('button', { type: 'button', class: 'btn ghost small', id: 'hide-peek', onclick: () => hidePeeks(ctx) }, t('Hide my cards')) : null);
   },
 

@@ -159,7 +159,7 @@ export default {
   mine(ctx) {
     const v = ctx.view;
     if (ctx.me == null) return null;
-    return h('div', { class: 'hand', role: 'group', 'aria-label': t('Your hand') }, (v.hand || []).map((c, k) => {
+    return h('div', { class: 'hand', role: 'group', 'aria-label': t('Your hand'), dataset: { role: 'hand' } }, (v.hand || []).map((c, k) => {
       const o = optionsFor(ctx, c);
       return cardEl(c, { act: o.length === 1 ? o[0].act : null, onClick: o.length ? () => clickCard(ctx, c) : null, selected: ctx.ui.pick === c ? true : null,
         cls: o.length || !(v.to_act || []).includes(ctx.me) ? '' : 'dim', data: digitKey(k) ? { key: digitKey(k) } : {} });

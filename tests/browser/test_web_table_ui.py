@@ -1,0 +1,210 @@
+"""The table screen: stable hooks (data-role, data-game, data-phase), presence of a disconnected
+player and its stand-in, the layout at five window sizes, and the smaller fixes of issue 14."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from .conftest import SHORT_GRACE
+from .driver import PICK, create_table, fill_bots, open_lobby, start
+from .layout import SIZES, layout_failures
+
+pytestmark = pytest.mark.browser
+
+GAMES = ["crisp", "craits", "cribbage", "krypkasino"]
+SHORT: dict[str, dict[str, str | bool]] = {
+    "crisp": {"end_limit": "50"}, "cribbage": {"target": "61"},
+    "craits": {"short_game": True}, "krypkasino": {"dealer_rounds": "1"},
+}
+
+
+def start_against_bots(page: Page, game: str, options: dict[str, str | bool] | None = None) -> str:
+    open_lobby(page)
+    table = create_table(page, game, 2, options)
+    fill_bots(page)
+    start(page)
+    return table
+
+
+def play_until(page: Page, done: str, limit: float = 60.0) -> None:
+    """Play legal actions (the driver's picks; claims of 0) until the script ``done`` is true."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if page.evaluate(done):
+            return
+        what = page.evaluate(PICK)
+        if what in (None, "busy", "result"):
+            page.wait_for_timeout(20)
+            continue
+        try:
+            if what == "claim":
+                page.fill("#claim-input", "0", timeout=500)
+                page.press("#claim-input", "Enter", timeout=500)
+            else:
+                page.click("[data-pick]", timeout=500)
+        except Exception:  # the table re-rendered under the click: pick again
+            continue
+        page.wait_for_timeout(10)
+    raise AssertionError(f"not reached in {limit} s: {done}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hooks_and_layout_at_the_start_of_a_game(page: Page, game: str) -> None:
+    start_against_bots(page, game)
+    root = page.locator(".table-screen")
+    expect(root).to_have_attribute("data-game", game)
+    phase = page.evaluate("() => window.feltroom.tables.get(window.feltroom.route.table).upd.view.phase")
+    expect(root).to_have_attribute("data-phase", phase)
+    for role in ("hand", "status", "actions"):
+        expect(root.locator(f"[data-role={role}]")).to_have_count(1)
+    expect(root.locator("[data-role=hand] .card")).to_have_count(3 if game == "crisp" else len(
+        page.evaluate("() => window.feltroom.tables.get(window.feltroom.route.table).upd.view.hand")))
+    expect(root.locator("[data-role=status] #status-line")).not_to_be_empty()
+    assert layout_failures(page) == {}
+
+
+MY_TURN = """() => { const st = window.feltroom.tables.get(window.feltroom.route.table);
+  return !!(st && st.upd && st.upd.legal.length && !window.feltroom.renderPending); }"""
+# 360×640 is left out: your hand or moves still fall below the fold there in some phases (docs/web.md).
+PLAY_SIZES = {k: v for k, v in SIZES.items() if k != "360x640"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_layout_while_playing_against_bots(page: Page, game: str) -> None:
+    """Each time it is your turn (for 20 s of play), at four sizes: hand, status and moves on screen."""
+    start_against_bots(page, game, SHORT[game])
+    checked: dict[str, int] = {}
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not page.locator("#result").count():
+        if page.evaluate(MY_TURN):
+            phase = page.locator(".table-screen").get_attribute("data-phase") or ""
+            assert layout_failures(page, PLAY_SIZES) == {}, phase
+            checked[phase] = checked.get(phase, 0) + 1
+        what = page.evaluate(PICK)
+        if what not in (None, "busy", "result"):
+            try:
+                if what == "claim":
+                    page.fill("#claim-input", "0", timeout=500)
+                    page.press("#claim-input", "Enter", timeout=500)
+                else:
+                    page.click("[data-pick]", timeout=500)
+            except Exception:  # the table re-rendered under the click: pick again
+                pass
+        page.wait_for_timeout(20)
+    assert checked, "never your turn"
+
+
+def test_the_waiting_room_hook_and_phases_follow_the_view(page: Page) -> None:
+    open_lobby(page)
+    create_table(page, "cribbage", 2)
+    root = page.locator(".table-screen")
+    expect(root).to_have_attribute("data-phase", "waiting")
+    fill_bots(page)
+    start(page)
+    expect(root).to_have_attribute("data-phase", "discard")
+    play_until(page, "() => document.querySelector('.table-screen').dataset.phase === 'play'")
+    expect(root.locator("[data-role=actions]")).to_have_count(1)
+
+
+def test_a_disconnected_player_shows_a_countdown_then_its_stand_in(
+        new_context: Callable[..., BrowserContext], short_grace_server: str) -> None:
+    ann = new_context().new_page()
+    ann.goto(f"{short_grace_server}/")
+    expect(ann.locator("#topbar .conn.online")).to_be_visible()
+    table = create_table(ann, "cribbage", 2)
+    bob_context = new_context()
+    bob = bob_context.new_page()
+    bob.goto(f"{short_grace_server}/")
+    expect(bob.locator("#topbar .conn.online")).to_be_visible()
+    bob.fill("#name-input", "Bob")
+    bob.click("#name-save")
+    expect(bob.locator("#topbar .me-name")).to_have_text("Bob")
+    bob.goto(f"{short_grace_server}/#/t/{table}")
+    bob.click("[data-sit='1']")
+    expect(ann.locator("#start-btn")).to_be_enabled()
+    start(ann)
+    seat = ann.locator(".seat[data-seat='1']")
+    expect(seat.locator("[data-role=presence]")).to_have_count(0)
+    bob_context.close()
+    presence = seat.locator("[data-role=presence]")
+    expect(presence).to_contain_text("disconnected")
+    expect(presence).to_contain_text("a bot takes over in")
+    left = presence.locator(".clock").inner_text()
+    # whole seconds, rounded up, against the server clock as the client estimates it
+    assert re.fullmatch(r"\d+", left) and 0 <= int(left) <= SHORT_GRACE + 1, left
+    expect(presence).to_contain_text("bot plays for Bob", timeout=3_000 + SHORT_GRACE * 1000)
+    expect(presence.locator(".clock")).to_have_count(0)
+    ann.click("#lang-ru")
+    expect(seat.locator("[data-role=presence]")).to_have_text("за Bob играет бот")
+
+
+def test_a_spectator_is_told_when_no_seat_is_free(page: Page, new_context: Callable[..., BrowserContext]) -> None:
+    open_lobby(page)
+    table = create_table(page, "krypkasino", 2)
+    watcher = new_context().new_page()
+    watcher.goto(f"/#/t/{table}")
+    hint = watcher.locator("#spectator-hint")
+    expect(hint).to_have_text("Pick a free seat, or watch.")
+    fill_bots(page)
+    expect(hint).to_have_text("Every seat is taken: you are watching this table.")
+    expect(watcher.locator("[data-sit]")).to_have_count(0)
+
+
+def test_phone_has_no_keyboard_hints_and_the_chips_fit(new_context: Callable[..., BrowserContext]) -> None:
+    phone = new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
+    start_against_bots(phone, "craits", {"short_game": True})
+    expect(phone.locator(".table-screen details.keys")).to_be_hidden()
+    expect(phone.locator(".table-screen kbd:visible")).to_have_count(0)
+    chips = phone.locator(".thead .chip")
+    assert chips.count() >= 3
+    width = 360
+    for i in range(chips.count()):
+        box = chips.nth(i).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, chips.nth(i).inner_text()
+        assert chips.nth(i).evaluate("e => e.scrollWidth <= e.clientWidth"), chips.nth(i).inner_text()
+
+
+def test_desktop_keeps_the_keyboard_panel(page: Page) -> None:
+    start_against_bots(page, "krypkasino")
+    expect(page.locator(".table-screen details.keys")).to_be_visible()
+
+
+def test_cribbage_hotkey_answer_and_its_close_button_do_not_overlap(page: Page) -> None:
+    start_against_bots(page, "cribbage")
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.locator("body").press("S")
+    answer = page.locator("#hotkey-answer")
+    expect(answer).to_be_visible()
+    text, close = answer.locator(".hk-text").bounding_box(), answer.locator("button").bounding_box()
+    assert text and close
+    assert text["x"] + text["width"] <= close["x"] or close["y"] >= text["y"] + text["height"], (text, close)
+    answer.locator("button").click()
+    expect(answer).to_have_count(0)
+
+
+def test_typing_a_claim_enables_the_claim_button(page: Page) -> None:
+    start_against_bots(page, "cribbage", {"target": "61"})
+    play_until(page, "() => !!document.querySelector('#claim-input')", limit=90)
+    claim = page.locator("#claim-btn")
+    expect(claim).to_be_disabled()
+    page.locator("#claim-input").press_sequentially("2")
+    expect(claim).to_be_enabled()
+    expect(page.locator("#claim-input")).to_be_focused()
+    claim.click()
+    expect(page.locator("#history")).to_contain_text("claim 2")
+
+
+def test_craits_shows_the_cut_cards_and_the_hand_result_has_headers(page: Page) -> None:
+    start_against_bots(page, "craits", {"short_game": True})
+    cut = page.locator("#history li", has_text="Cut for the deal")
+    expect(cut).to_have_count(1)
+    assert cut.locator(".ct").count() >= 2  # at least one card per seat
+    play_until(page, "() => !!document.querySelector('#round-result')", limit=90)
+    heads = page.locator("#round-result thead th")
+    expect(heads.first).to_have_text("Player")
+    expect(heads.last).to_have_text("score")
