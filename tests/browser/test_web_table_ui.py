@@ -41,16 +41,21 @@ def play_until(page: Page, done: str, limit: float = 60.0) -> None:
         if what in (None, "busy", "result"):
             page.wait_for_timeout(20)
             continue
-        try:
-            if what == "claim":
-                page.fill("#claim-input", "0", timeout=500)
-                page.press("#claim-input", "Enter", timeout=500)
-            else:
-                page.click("[data-pick]", timeout=500)
-        except Exception:  # the table re-rendered under the click: pick again
-            continue
+        play_pick(page, what)
         page.wait_for_timeout(10)
     raise AssertionError(f"not reached in {limit} s: {done}")
+
+
+def play_pick(page: Page, what: str) -> None:
+    """Make the move PICK chose (a claim of 0, or a click on the marked control)."""
+    try:
+        if what == "claim":
+            page.fill("#claim-input", "0", timeout=500)
+            page.press("#claim-input", "Enter", timeout=500)
+        else:
+            page.click("[data-pick]", timeout=500)
+    except Exception:  # the table re-rendered under the click: the caller picks again
+        pass
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -87,14 +92,7 @@ def test_layout_while_playing_against_bots(page: Page, game: str) -> None:
             checked[phase] = checked.get(phase, 0) + 1
         what = page.evaluate(PICK)
         if what not in (None, "busy", "result"):
-            try:
-                if what == "claim":
-                    page.fill("#claim-input", "0", timeout=500)
-                    page.press("#claim-input", "Enter", timeout=500)
-                else:
-                    page.click("[data-pick]", timeout=500)
-            except Exception:  # the table re-rendered under the click: pick again
-                pass
+            play_pick(page, what)
         page.wait_for_timeout(20)
     assert checked, "never your turn"
 
