@@ -7,7 +7,7 @@ import { h, clear, $ } from './dom.js';
 import { t } from './i18n.js';
 import { renderTable, tableEvents, seatName } from './table.js';
 import { gameTitle } from './games/index.js';
-import { replayHash } from './routes.js';
+import { replayHash, pageRoute } from './routes.js';
 
 const SPEEDS = [0.5, 1, 2, 4];
 const STEP_MS = 900; // one step at 1×
@@ -74,13 +74,22 @@ function go(v, k) {
   if (!v.addressTimer) {
     v.addressTimer = setTimeout(() => {
       v.addressTimer = null;
-      if (isShown(v)) history.replaceState(null, '', replayHash(v.table, v.seat, v.cur));
+      if (isShown(v) && addressed(v)) history.replaceState(null, '', replayHash(v.table, v.seat, v.cur));
     }, 250);
   }
   // Drawn at once, not at the next frame: a held arrow key or autoplay shows every step.
   if (isShown(v)) renderReplay(v.root, v.route, v.rerender);
   else v.rerender();
 }
+
+/** Whether the address still names this viewer: after a switch of seat the old viewer's pending
+ * write must not send the page back (the new route is drawn at the next frame). */
+function addressed(v) {
+  const r = pageRoute(location.hash);
+  return !!r && r.screen === 'replay' && r.table === v.table && r.seat === v.seat;
+}
+
+function forget(v) { clearTimeout(v.addressTimer); v.addressTimer = null; }
 
 function stop(v) { v.playing = false; clearTimeout(v.timer); v.timer = null; }
 
@@ -109,7 +118,7 @@ function isShown(v) { return current === v && !!$('.replay-screen'); }
 
 export function renderReplay(root, route, rerender) {
   const v = viewer(route, rerender);
-  if (current && current !== v) stop(current);
+  if (current && current !== v) { stop(current); forget(current); }
   current = v;
   v.root = root;
   v.route = route;
@@ -146,7 +155,7 @@ function renderBar(bar, v) {
   const last = m.total - 1;
   const loaded = v.steps.filter(Boolean).length;
   const seatSel = h('select', { id: 'replay-seat', 'aria-label': t('Whose view'),
-    onchange: (e) => { stop(v); location.hash = replayHash(v.table, e.target.value === '' ? null : +e.target.value, v.cur); } },
+    onchange: (e) => { stop(v); forget(v); location.hash = replayHash(v.table, e.target.value === '' ? null : +e.target.value, v.cur); } },
   h('option', { value: '', selected: v.seat == null }, t('Public view')),
   m.seats.map((s) => h('option', { value: String(s.seat), selected: v.seat === s.seat }, t('Seat {n}: {name}', { n: s.seat + 1, name: seatName(s, s.seat) }))));
   const slider = h('input', { type: 'range', id: 'replay-slider', min: '0', max: String(last), value: String(v.cur),
