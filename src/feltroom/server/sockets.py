@@ -95,10 +95,31 @@ class _StallTimer:
         transport.abort()
 
 
-class RoomHttpProtocol(HttpToolsProtocol):
-    """uvicorn's httptools protocol with the gate, the head timeout and size, and the stall timer."""
+class _Gated(asyncio.Protocol):
+    """What both protocols share: this connection's place in the gate's count, and the stall timer."""
 
-    gate: Gate  # set on the subclass ``protocols()`` makes for one server
+    gate: Gate  # set on the subclasses ``protocols()`` makes for one server
+    transport: asyncio.Transport
+    peer: str
+    counted: bool
+    stall: _StallTimer
+
+    def _uncount(self) -> None:
+        if self.counted:
+            self.counted = False
+            self.gate.closed(self.peer)
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        self.stall.paused(self.transport, self.peer)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self.stall.resumed()
+
+
+class RoomHttpProtocol(_Gated, HttpToolsProtocol):
+    """uvicorn's httptools protocol with the gate, the head timeout and size, and the stall timer."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -122,9 +143,7 @@ class RoomHttpProtocol(HttpToolsProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm_head()
         self.stall.resumed()
-        if self.counted:
-            self.counted = False
-            self.gate.closed(self.peer)
+        self._uncount()
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
@@ -149,18 +168,8 @@ class RoomHttpProtocol(HttpToolsProtocol):
     def handle_websocket_upgrade(self) -> None:
         # the WebSocket protocol takes over this transport and counts it from now on
         self._disarm_head()
-        if self.counted:
-            self.counted = False
-            self.gate.closed(self.peer)
+        self._uncount()
         super().handle_websocket_upgrade()
-
-    def pause_writing(self) -> None:
-        super().pause_writing()
-        self.stall.paused(self.transport, self.peer)
-
-    def resume_writing(self) -> None:
-        super().resume_writing()
-        self.stall.resumed()
 
     def _arm_head(self) -> None:
         if self.head_timer is None:
@@ -183,10 +192,8 @@ class RoomHttpProtocol(HttpToolsProtocol):
         self.transport.close()
 
 
-class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
+class RoomWebSocketProtocol(_Gated, WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol, counted by the gate, with the stall timer."""
-
-    gate: Gate
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -202,18 +209,8 @@ class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.stall.resumed()
-        if self.counted:
-            self.counted = False
-            self.gate.closed(self.peer)
+        self._uncount()
         super().connection_lost(exc)
-
-    def pause_writing(self) -> None:
-        super().pause_writing()
-        self.stall.paused(self.transport, self.peer)
-
-    def resume_writing(self) -> None:
-        super().resume_writing()
-        self.stall.resumed()
 
 
 def protocols(gate: Gate) -> tuple[type[RoomHttpProtocol], type[RoomWebSocketProtocol]]:
