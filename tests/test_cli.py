@@ -26,7 +26,9 @@ def play_args(game: str, **kw: object) -> argparse.Namespace:
         (f"--{k}", str(v)) for k, v in kw.items())])
 
 
-@pytest.mark.parametrize("game", sorted(feltroom.GAMES))
+@pytest.mark.parametrize(
+    "game", [pytest.param(g, marks=pytest.mark.slow) if g == "craits" else g for g in sorted(feltroom.GAMES)]
+)
 def test_a_person_plays_a_whole_game_by_numbers(game: str) -> None:
     con, out = console()
     answers = iter(["?", "x-not-an-action", *["1"] * 100_000])

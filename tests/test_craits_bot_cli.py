@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import feltroom
 from feltroom.bots import make_bot
 from feltroom.bots.runner import play_out
@@ -11,6 +13,7 @@ from feltroom.views import events_for
 SHORT = {"short_game": True}
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random() -> None:
     """Heuristic in one seat against three random bots, short games: well above the 25% even share."""
     wins = 0.0

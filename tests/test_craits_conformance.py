@@ -33,6 +33,7 @@ def test_conformance_every_player_count(players: int) -> None:
     check_random_game("craits", players, players, SHORT, reject_every=7 if players < 8 else 25)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_conformance_full_game(players: int) -> None:
     """CRAITS-GAME-1: all 15 hands."""

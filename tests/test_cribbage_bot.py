@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import feltroom
 from feltroom.bots import make_bot
 from feltroom.bots.runner import play_out
@@ -20,6 +22,7 @@ def test_heuristic_claims_exactly_in_manual_mode() -> None:
         assert not [e for e in game.log if e["type"] == "score" and e["reason"] == "muggins"]
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random() -> None:
     rng = random.Random(5)
     wins = 0

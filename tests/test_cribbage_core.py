@@ -74,6 +74,7 @@ def test_differential_two_players(chunk: int) -> None:
         check_differential("cribbage", 2, seed, options)
 
 
+@pytest.mark.slow
 def test_differential_stacked_decks() -> None:
     for k in range(60 * SCALE):
         seed = 60_000_000 + k

@@ -48,6 +48,7 @@ card = st.one_of(st.integers(0, 51), st.integers(0, 27))
 tables = st.lists(card, max_size=9).filter(lambda t: max(Counter(t).values(), default=0) <= 2)
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(table=tables, value=st.integers(2, 14))
 def test_solver_matches_brute_force(table: list[int], value: int) -> None:

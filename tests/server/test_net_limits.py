@@ -87,6 +87,7 @@ def test_idle_and_half_open_connections_are_closed(tmp_path: Path) -> None:
             assert wait_closed(ok).startswith(b"HTTP/1.1 200 ")
 
 
+@pytest.mark.slow
 def test_a_websocket_that_never_says_hello_is_closed(tmp_path: Path) -> None:
     with serve_live(tmp_path, Limits(hello_timeout=1.0)) as server:
         silent = connect(server.ws_url, open_timeout=10)
@@ -122,6 +123,7 @@ def test_forwarded_for_is_ignored_from_an_untrusted_peer(tmp_path: Path) -> None
             ws.close()
 
 
+@pytest.mark.slow
 def test_tcp_connections_are_capped_in_all_and_per_peer_with_an_answer(tmp_path: Path) -> None:
     with serve_live(tmp_path, Limits(max_tcp_connections=20, head_timeout=60),
                     trusted_proxies=["127.0.0.1"]) as server:
@@ -200,6 +202,7 @@ def test_a_client_that_does_not_read_is_dropped_at_the_byte_cap(tmp_path: Path) 
         assert pongs < sent
 
 
+@pytest.mark.slow
 def test_a_lobby_subscriber_that_never_reads_is_dropped_and_memory_stays_bounded(tmp_path: Path) -> None:
     limits = Limits(write_stall=2.0, max_open_tables_per_player=10_000, new_tables_per_hour=10**6, rate=1e6,
                     burst=1e6)
@@ -272,6 +275,7 @@ def test_the_lobby_is_coalesced_and_the_queue_is_bounded_in_bytes() -> None:
     assert not alone.closing
 
 
+@pytest.mark.slow
 def test_feltroom_serve_sets_the_limits_from_its_flags(tmp_path: Path) -> None:
     port = free_port()
     with open(tmp_path / "serve.log", "wb") as out:

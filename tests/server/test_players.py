@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from feltroom.cli.main import main as feltroom_main
 from feltroom.server import Limits
 
@@ -120,6 +122,7 @@ def test_a_declined_or_lapsed_rematch_starts_nothing(tmp_path: Path) -> None:
         assert len(served.room.tables) == 1
 
 
+@pytest.mark.slow
 def test_history_pages_and_the_leaderboard_from_simulated_games(tmp_path: Path) -> None:
     db = tmp_path / "r.sqlite"
     assert feltroom_main(["sim", "cribbage", "--games", "60", "--seed", "5", "--db", str(db),
@@ -140,6 +143,7 @@ def test_history_pages_and_the_leaderboard_from_simulated_games(tmp_path: Path) 
         assert served.get("/api/players/bot:heuristic?before=soon")[0] == 400
 
 
+@pytest.mark.slow
 def test_kill_9_loses_no_rating_and_the_ratings_equal_their_recomputation(tmp_path: Path) -> None:
     db = tmp_path / "r.sqlite"
     assert feltroom_main(["sim", "cribbage", "--games", "5", "--seed", "6", "--db", str(db),
@@ -217,6 +221,7 @@ def test_a_wrong_password_and_an_unknown_name_are_answered_alike_and_failures_ar
         assert login(other, "Bob", "whatever horse")["code"] == "forbidden"  # another name: not limited
 
 
+@pytest.mark.slow
 def test_kill_9_loses_no_account(tmp_path: Path) -> None:
     db = tmp_path / "r.sqlite"
     port = free_port()

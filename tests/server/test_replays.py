@@ -54,6 +54,7 @@ def whole_replay(served: Served, tid: str, seat: int | None) -> tuple[list[dict[
     return steps, texts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(SHORT))
 def test_each_seat_replays_exactly_what_it_saw_and_no_hidden_card(tmp_path: Path, game: str) -> None:
     # Small pages, so that the paging is part of every game's check.

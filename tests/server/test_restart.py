@@ -15,6 +15,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .served import Peer
 
 
@@ -45,6 +47,7 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
     raise AssertionError("the server did not start")
 
 
+@pytest.mark.slow
 def test_kill_9_mid_game_and_restart_resumes_every_table(tmp_path: Path) -> None:
     db = tmp_path / "room.sqlite"
     port = free_port()
