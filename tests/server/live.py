@@ -95,7 +95,7 @@ def serve_live(tmp_path: Path, limits: Limits | None = None, *, trusted_proxies:
                                 stderr=subprocess.STDOUT, cwd=ROOT)
     server = LiveServer(port, proc, log_path)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a loaded machine may take tens of seconds to import the room
         while True:
             try:
                 urllib.request.urlopen(server.url + "/", timeout=2).close()
