@@ -1,6 +1,6 @@
 """Load test of the room: simulated clients over real WebSockets on 127.0.0.1.
 
-Each of ``--tables`` 4-seat Crisp tables gets four client sockets (host creates, three join,
+Each of ``--tables`` 4-seat tables of ``--game`` (default Crisp) gets four client sockets (host creates, three join,
 host starts); every client plays random legal moves from its ``update.legal`` until the game
 is over. The room runs in its own process under uvicorn, on a SQLite file in a temporary
 directory, with a clock that runs ``--speed`` times faster than real time (default 1: the real 2 s holds
@@ -236,7 +236,13 @@ class Seat:
             await self.maybe_act(table)
 
 
-async def table_phase(port: int, tables: int, limit: float, seed: int, stagger: float) -> tuple[Stats, float, int]:
+#: the options each game's tables are created with (short games, so that many finish)
+GAME_OPTIONS: dict[str, dict[str, Any]] = {"crisp": {"end_limit": 50}, "cribbage": {"target": 61}, "craits": {},
+                                           "krypkasino": {}}
+
+
+async def table_phase(port: int, game: str, tables: int, limit: float, seed: int,
+                      stagger: float) -> tuple[Stats, float, int]:
     stats = Stats()
     sem = asyncio.Semaphore(100)
     ready: list[tuple[list[Seat], str]] = []
@@ -251,7 +257,7 @@ async def table_phase(port: int, tables: int, limit: float, seed: int, stagger: 
                 s = Seat(ws, random.Random(rng.random()), stats)
                 await s.request({"type": "hello", "protocol": 1, "name": f"t{k}p{i}", "token": None})
                 seats.append(s)
-            t = await seats[0].request({"type": "create", "game": "crisp", "seats": 4, "options": {"end_limit": 50}})
+            t = await seats[0].request({"type": "create", "game": game, "seats": 4, "options": GAME_OPTIONS[game]})
             for s in seats[1:]:
                 await s.request({"type": "join", "table": t["table"]})
             ready.append((seats, t["table"]))
@@ -281,6 +287,7 @@ async def table_phase(port: int, tables: int, limit: float, seed: int, stagger: 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="crisp", choices=sorted(GAME_OPTIONS))
     ap.add_argument("--tables", type=int, default=100, help="4-seat tables (clients = 4 × tables; max 1000)")
     ap.add_argument("--speed", type=float, default=1.0,
                     help="the room's clock runs this many times faster (above ~5 under heavy load, crisp windows "
@@ -304,7 +311,8 @@ def main() -> int:
         uvloop.install()
     except ImportError:
         pass
-    print(f"{clients} clients, {tables} tables of 4, python {sys.version.split()[0]}, {os.cpu_count()} cores; "
+    print(f"{clients} clients, {tables} {args.game} tables of 4, python {sys.version.split()[0]}, "
+          f"{os.cpu_count()} cores; "
           f"room clock ×{args.speed:g}")
 
     port = free_port()
@@ -325,7 +333,8 @@ def main() -> int:
             asyncio.run(wait_up(port))
             room_cpu0 = cpu_seconds(room.pid)
             own0 = time.process_time()
-            stats, elapsed, finished = asyncio.run(table_phase(port, tables, args.limit, args.seed, args.stagger))
+            stats, elapsed, finished = asyncio.run(
+                table_phase(port, args.game, tables, args.limit, args.seed, args.stagger))
             room_cpu = cpu_seconds(room.pid) - room_cpu0
             own = time.process_time() - own0
         finally:

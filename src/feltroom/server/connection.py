@@ -9,6 +9,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from starlette.websockets import WebSocket
 
 from .limits import Limits, TokenBucket
@@ -119,16 +120,18 @@ class Connection:
             self.closing = True
 
 
+# orjson writes compact UTF-8 JSON five to ten times faster than the json module; the room
+# serialises every view for every seat after every move, so this is most of its encoding time.
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))  # ASCII escapes: twice as fast as ensure_ascii=False
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def dumps_list(items: list[Any]) -> str:
-    return json.dumps(items, separators=(",", ":"))
+    return orjson.dumps(items, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def dumps_str(text: str) -> str:
-    return json.dumps(text)
+    return orjson.dumps(text).decode()
 
 
 def with_id(text: str, mid: Any) -> str:

@@ -293,7 +293,8 @@ class Table:
         """Deal: a fresh seed and salt, publish ``fair``, start the clocks and the bots."""
         self.seed, self.salt = new_seed_salt()
         self.fair = fair_hash(self.seed, self.salt)
-        self.game = new_game(self.game_name, players=self.players, seed=self.seed, options=self.options)
+        self.game = new_game(self.game_name, players=self.players, seed=self.seed, options=self.options,
+                             compiled=False)  # the room reads every view: the reference is cheaper here
         self.format = self.game.format
         self.state = "playing"
         self.started = now
@@ -346,7 +347,7 @@ class Table:
         assert self.seed is not None
         record = {"format": self.format, "name": self.game_name, "players": self.players, "options": self.options,
                   "seed": self.seed, "deck": None, "actions": [[s, a] for s, a in actions]}
-        self.game = replay(record)
+        self.game = replay(record, compiled=False)
         # the timers still running, restarted in full; one whose action was applied (or no longer
         # applies) is not restarted: CLOCK actions that are not legal now would be dropped anyway
         clock_legal = set(self.game.legal_actions(CLOCK))

@@ -1,0 +1,107 @@
+"""The room's own work per move, without the network: engine, views, store, encoding, fan-out.
+
+A real ``Room`` on a SQLite file in a temporary folder and a fake clock; four (``--seats``)
+players, each behind a ``Connection`` with no socket, play random legal moves of ``--game``
+through ``Room.receive`` (the same JSON text a client sends). What each connection would send
+is dropped after every move. Prints CPU µs per move (``time.process_time``, so other jobs on the
+machine change it little) and what the moves produced, then a cProfile top list with ``--profile``.
+
+This is the part of bench/server_load.py's "server CPU per player move" that the room owns; the
+rest is the WebSocket stack (uvicorn, framing, the event loop), measured there.
+
+    .venv/bin/python bench/move_path.py --game cribbage --moves 20000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import json
+import pstats
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from feltroom.server import FakeClock, Limits
+from feltroom.server.connection import Connection
+from feltroom.server.room import Room
+from feltroom.server.store import open_store
+from feltroom.server.table import Table
+
+OPTIONS = {"crisp": {"end_limit": 50}, "cribbage": {}, "krypkasino": {}, "craits": {}}
+
+
+async def play(
+    game: str, seats: int, moves: int, seed: int, profile: cProfile.Profile | None
+) -> tuple[float, int, int]:
+    """CPU seconds spent in the room, moves applied, messages queued."""
+    limits = Limits(new_players_per_minute=10**6, new_tables_per_hour=10**6, rate=10**6, burst=10**6)
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        clock = FakeClock()
+        room = Room(open_store(str(Path(tmp) / "move.sqlite")), clock, limits, grace=10**6, bot_delay=0)
+        conns = [Connection(None, limits, clock.now(), "127.0.0.1") for _ in range(seats)]
+        for i, c in enumerate(conns):
+            await room.receive(c, json.dumps({"type": "hello", "protocol": 1, "name": f"p{i}", "token": None}),
+                               clock.now())
+        spent = 0.0
+        done = sent = 0
+        while done < moves:
+            await room.receive(conns[0], json.dumps({"type": "create", "game": game, "seats": seats,
+                                                     "options": OPTIONS.get(game, {})}), clock.now())
+            table: Table = next(t for t in room.tables.values() if t.state == "waiting")
+            for c in conns[1:]:
+                await room.receive(c, json.dumps({"type": "join", "table": table.id}), clock.now())
+            await room.receive(conns[0], json.dumps({"type": "start", "table": table.id}), clock.now())
+            while table.state == "playing" and done < moves:
+                assert table.game is not None
+                actors = [s for s in range(seats) if table._legal[s]]
+                if not actors:  # only the clock can move the game on (a hold, a window, a timer)
+                    due = min(d.at for d in table.deadlines.values())
+                    clock.set(due + 0.001, wake=False)
+                    table.run_due(clock.now())
+                    continue
+                seat = rng.choice(actors)
+                text = json.dumps({"type": "act", "table": table.id, "seq": table.seq,
+                                   "action": rng.choice(table._legal[seat])})
+                if profile is not None:
+                    profile.enable()
+                t0 = time.process_time()
+                await room.receive(conns[seat], text, clock.now())
+                spent += time.process_time() - t0
+                if profile is not None:
+                    profile.disable()
+                done += 1
+                for c in conns:
+                    sent += len(c.queue)
+                    c.queue.clear()
+                    c.queued_bytes = 0
+            table.stop()
+            room.tables.pop(table.id, None)
+            for c in conns:
+                assert c.player is not None
+                c.player.tables.discard(table.id)
+        return spent, done, sent
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="cribbage", choices=sorted(OPTIONS))
+    ap.add_argument("--seats", type=int, default=4)
+    ap.add_argument("--moves", type=int, default=10_000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--profile", action="store_true", help="print the top of a cProfile of the moves")
+    args = ap.parse_args()
+    profile = cProfile.Profile() if args.profile else None
+    spent, done, sent = asyncio.run(play(args.game, args.seats, args.moves, args.seed, profile))
+    print(f"{args.game}, {args.seats} seats: {done} moves, {1e6 * spent / done:.0f} µs of CPU per move in the room "
+          f"({sent / done:.1f} messages queued per move)")
+    if profile is not None:
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
