@@ -11,6 +11,7 @@ import { ratingChanges, rematchBox, replayLink } from './endscreen.js';
 import { playerLink, seatPlayer } from './links.js';
 import { inviteBox, takeSeat } from './invite.js';
 import { ruleLink, rulesHref } from './rules.js';
+import { errorNodes } from './errors.js';
 
 const BOT_LEVELS = ['random', 'heuristic']; // until the server says (table.bot_levels)
 const EVENTS_KEEP = 400; // game events kept per table; chat has its own list (main.js CHAT_KEEP), so it never pushes them out
@@ -53,6 +54,16 @@ function makeCtx(st) {
 export function seatName(s, i) {
   if (s && s.bot) return t('Bot {n}', { n: i + 1 });
   return s && s.name ? s.name : t('Seat {n}', { n: i + 1 });
+}
+
+/** A rejected message at this table (`st.error`: the server's error and the action sent), in the
+ *  UI language with the players' names, and its rule as a link to the rules page.
+ *  @param {any} st @param {{msg: any, action: string | null}} err */
+export function errorLine(st, err) {
+  const info = st.info || {};
+  const seats = info.seats || [];
+  return [h('span', { class: 'err-text' }, errorNodes(err.msg, (i) => seatName(seats[i], i), err.action)),
+    err.msg.rule ? h('small', { class: 'rule-cite' }, ' · ', t('rule'), ' ', ruleLink(info.game, err.msg.rule)) : null];
 }
 
 export function act(st, action) {
@@ -196,7 +207,7 @@ function waitingRoom(ctx) {
       taken && s.bot && host ? h('button', { type: 'button', class: 'btn ghost', dataset: { rmbot: i },
         onclick: () => send({ type: 'bot', table: st.id, seat: i, level: null }, { kind: 'bot', table: st.key }) }, t('Remove')) : null);
   });
-  const err = st.error ? h('p', { class: 'error', role: 'alert' }, st.error.text) : null;
+  const err = st.error ? h('p', { class: 'error', role: 'alert' }, errorLine(st, st.error)) : null;
   return h('div', { class: 'waiting panel' },
     h('h2', null, info.state === 'waiting' ? t('Waiting for players') : t('Starting…')),
     takeSeat(ctx, send),
@@ -311,7 +322,7 @@ function notationBox(ctx) {
 function renderStatus(box, ctx) {
   clear(box);
   const { st, view } = ctx;
-  if (st.error) box.append(h('p', { class: 'error', id: 'act-error', role: 'alert' }, '⚠ ', st.error.text, st.error.rule ? h('small', null, ' (', ruleLink(ctx.info.game, st.error.rule), ')') : null));
+  if (st.error) box.append(h('p', { class: 'error', id: 'act-error', role: 'alert' }, '⚠ ', errorLine(st, st.error)));
   if (!view) return;
   const line = ctx.game && ctx.game.status ? safe(() => ctx.game.status(ctx), '') : '';
   const mine = ctx.me != null && (view.to_act || []).includes(ctx.me);

@@ -25,6 +25,15 @@ const RU = {
   // option hints (krypkasino.py)
   'How many times each player deals: the match lasts this many deals per player.': 'Сколько раз сдаёт каждый игрок: во встрече столько раздач на каждого игрока.',
   'Seconds for each turn; then your lowest legal card is played for you.': 'Секунды на каждый ход; потом за вас играется ваша младшая разрешённая карта.',
+  // ui-msg: the engine's rejections (krypkasino.py, IllegalAction templates)
+  '{take_cards} is not a capture for {card} (table cards in groups worth {value} each)': '{take_cards} — не захват для карты {card}: карты поля берутся группами по {value}',
+  'there is no turn timer running (the table has no turn_time, or the match is over)': 'таймер хода не идёт (у стола нет таймера или встреча окончена)',
+  'not your turn: the match is over': 'не ваш ход: встреча окончена', "not your turn: it is {seat}'s turn": 'не ваш ход: сейчас ходит {seat}',
+  'a sweep is available, so you must play a sweeping card ({sweep_cards}), not {card}': 'возможна очистка, поэтому нужно сыграть очищающую карту ({sweep_cards}), а не {card}',
+  "{card} has several largest captures: name one with 'take', e.g. '{action}'": 'карта {card} может взять по-разному: выберите захват, например {action}',
+  "{card} captures nothing, so it is trailed: write '{action}'": 'карта {card} ничего не берёт и проползает: {action}',
+  'you must take the largest capture ({n} cards), not {taken}': 'нужно взять наибольший захват (карт: {n}), а не {taken}',
+  "only the turn clock plays 'timeout'": '«timeout» играют только часы хода',
 };
 
 function optionsFor(ctx, card) {
