@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import FloatRect, Locator, Page, expect
 
 from .driver import create_table, fill_bots, open_lobby, start
 
@@ -47,13 +47,13 @@ def until_held(page: Page, limit: float = 40.0) -> None:
     raise AssertionError(f"your turn was never held in {limit} s")
 
 
-def box(loc: Locator) -> dict[str, float]:
+def box(loc: Locator) -> FloatRect:
     b = loc.bounding_box()
     assert b, loc
     return b
 
 
-def apart(a: dict[str, float], b: dict[str, float]) -> bool:
+def apart(a: FloatRect, b: FloatRect) -> bool:
     return (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
             or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
 
@@ -97,10 +97,10 @@ def test_a_rejected_action_in_both_languages_names_the_players_and_links_its_rul
 
     page.click("#lang-ru")
     error = rejected_draw(page)
-    expect(error.locator(".err-text")).to_have_text("подождите: Бот 2 ещё может объявить crisp — ваш ход ждёт 2 с")
+    expect(error.locator(".err-text")).to_have_text("подождите: окно для crisp игрока Бот 2 задерживает ваш ход на 2 с")
     expect(error).to_contain_text("правило CRISP-ONL-WIN-2")
     toast = page.locator(".toast.error").last
-    expect(toast).to_contain_text("подождите: Бот 2 ещё может объявить crisp")
+    expect(toast).to_contain_text("подождите: окно для crisp игрока Бот 2 задерживает ваш ход")
     assert_toast_clear_of_the_moves(page)
     page.set_viewport_size({"width": 390, "height": 844})  # a phone: the toast stays clear there too
     assert_toast_clear_of_the_moves(page)

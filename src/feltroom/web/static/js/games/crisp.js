@@ -55,7 +55,7 @@ const RU = {
   'you have no crisp window to decline: it opens only right after your own turn ends normally': 'отказываться не от чего: окно для crisp открывается только сразу после вашего обычного хода',
   'you may declare crisp only right after your own turn ends normally (not before your turn, during one, or after a timeout)': 'crisp можно объявить только сразу после своего обычного хода (не до хода, не во время него и не после таймера)',
   'it is not your turn: {seat} is to play': 'сейчас не ваш ход: ходит {seat}',
-  "wait: {seat}'s crisp window holds your turn for {seconds} s": 'подождите: {seat} ещё может объявить crisp — ваш ход ждёт {seconds} с',
+  "wait: {seat}'s crisp window holds your turn for {seconds} s": 'подождите: окно для crisp игрока {seat} задерживает ваш ход на {seconds} с',
   'the discard pile is empty: draw from the deck': 'сброс пуст: берите из колоды', 'draw a card first': 'сначала возьмите карту',
   '{card} was drawn from the deck: a J, Q or K from the deck can never be swapped into a slot': 'карта {card} взята из колоды: валета, даму или короля из колоды нельзя обменять на свою карту',
   "a King from the deck must be used: play 'king' with {card}": 'короля из колоды ({card}) нужно обязательно применить: он даёт два доп. взятия',
