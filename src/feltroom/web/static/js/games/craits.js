@@ -242,8 +242,8 @@ function suitPicker(ctx) {
     h('p', null, t('Play'), ' ', cardText(card), ' — ', t('choose the suit:')),
     h('div', { class: 'pick-row' }, c.map((p) => {
       const s = p.suit || p.card.slice(-1);
-      return h('button', { type: 'button', class: `btn suitbtn s-${s}`, dataset: { act: p.act }, onclick: () => { ctx.ui.pick = null; ctx.ui.one = false; ctx.act(p.act); } },
-        SUIT_SYM[s], ' ', t(SUIT_WORD[s]));
+      return h('button', { type: 'button', class: `btn suitbtn s-${s}`, dataset: { act: p.act }, 'aria-label': t(SUIT_WORD[s]), onclick: () => { ctx.ui.pick = null; ctx.ui.one = false; ctx.act(p.act); } },
+        SUIT_SYM[s], h('span', { class: 'suit-word' }, ' ', t(SUIT_WORD[s])));
     }), h('button', { type: 'button', class: 'btn ghost', onclick: () => { ctx.ui.pick = null; ctx.rerender(); } }, t('Cancel'))));
 }
 
