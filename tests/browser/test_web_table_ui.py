@@ -236,3 +236,31 @@ def test_craits_shows_the_cut_cards_and_the_hand_result_has_headers(page: Page) 
     heads = page.locator("#round-result thead th")
     expect(heads.first).to_have_text("Player")
     expect(heads.last).to_have_text("score")
+
+
+def test_on_a_phone_unread_chat_is_counted_on_the_closed_history(new_context: Callable[..., BrowserContext]) -> None:
+    """The History (with the chat) starts closed on a phone: a line from someone else shows as
+    "1 new" on it until it is opened."""
+    phone = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    table = start_against_bots(phone, "krypkasino")
+    hist = phone.locator("details.hist")
+    expect(hist).not_to_have_attribute("open", "")
+    watcher = new_context().new_page()
+    open_lobby(watcher, "Watcher")
+    watcher.goto(f"/#/t/{table}")
+    expect(watcher.locator(".table-screen")).to_have_attribute("data-game", "krypkasino")
+    watcher.fill(".chat input", "hello from the rail")
+    watcher.press(".chat input", "Enter")
+    unread = phone.locator("[data-role=unread]")
+    expect(unread).to_have_text("1 new")
+    box = unread.bounding_box()
+    assert box and box["x"] + box["width"] <= 390
+    phone.locator("details.hist > summary").tap()
+    expect(phone.locator("#history .chatmsg")).to_contain_text("hello from the rail")
+    expect(unread).to_have_text("")
+    phone.locator("details.hist > summary").tap()  # closed again: the next line counts
+    expect(hist).not_to_have_attribute("open", "")
+    phone.click("#lang-ru")
+    watcher.fill(".chat input", "и ещё")
+    watcher.press(".chat input", "Enter")
+    expect(unread).to_have_text("новых: 1")

@@ -111,8 +111,8 @@ export function renderTable(root, st) {
         h('aside', { class: 'side' },
           h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite', dataset: { role: 'status' } }),
           h('div', { class: 'last-result' }),
-          h('details', { class: 'hist', open: window.innerWidth > 700 },
-            h('summary', null, t('History')),
+          h('details', { class: 'hist', open: window.innerWidth > 700, ontoggle: () => render() },
+            h('summary', null, t('History'), h('span', { class: 'unread', id: 'unread', dataset: { role: 'unread' } })),
             h('ol', { class: 'history', id: 'history' })),
           h('details', { class: 'keys' }, h('summary', null, t('Keyboard')), h('div', { class: 'keylist' })),
           h('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); const i = /** @type {HTMLInputElement} */ ($('input', e.target)); if (i.value.trim()) send({ type: 'chat', table: st.id, text: i.value.trim() }); i.value = ''; } },
@@ -159,6 +159,7 @@ export function renderTable(root, st) {
   }
   renderStatus($('#status', scr), ctx);
   renderHistory($('#history', scr), ctx);
+  renderUnread(/** @type {HTMLDetailsElement} */ ($('details.hist', scr)), ctx);
   renderIgnored($('#ignored', scr));
   renderKeys($('.keylist', scr), ctx);
   renderOverlay($('.overlay-host', scr), ctx);
@@ -348,6 +349,19 @@ function renderHistory(box, ctx) {
   // At the next frame: reading scrollHeight forces a layout, once a frame rather than once a
   // draw (the replay viewer draws every step it passes).
   requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
+}
+
+/** Chat lies in the History, which a phone keeps closed: its summary counts the others' lines
+ *  that came since it was last open (ui-msg: issue 14's "chat is invisible on a phone"). */
+function renderUnread(hist, ctx) {
+  const { st } = ctx;
+  const last = st.chat.length ? st.chat[st.chat.length - 1].n : 0;
+  if (hist.open || st.chatSeen == null) st.chatSeen = Math.max(st.chatSeen || 0, hist.open ? last : 0);
+  const n = st.chat.filter((c) => c.n > st.chatSeen && c.player !== app.me.player).length;
+  const badge = $('#unread', hist);
+  const text = n ? t('{n} new', { n }) : '';
+  if (badge.textContent !== text) badge.textContent = text;
+  badge.title = n ? t('chat lines you have not seen') : '';
 }
 
 function chatLine(c) {
