@@ -23,7 +23,7 @@ from feltroom.fastgame import FastGame
 from feltroom.game import Event, Game
 from feltroom.views import events_for
 
-from .helpers import snapshot
+from .helpers import check_params, snapshot
 
 JUNK = ["", "   ", "fly", "draw draw draw", "play", "play 1Z", "swap X", "queen L 99 R", "claim -1",
         "play 10 H", "discard ZZ", "take", "\x00", "play AS take", "suit Q", "DRAW now", "x" * 300]
@@ -146,6 +146,7 @@ def try_rejected(game: Game, rng: random.Random) -> None:
     except IllegalAction as e:
         assert canon is not None and re.fullmatch(r"(CRISP|CRAITS|CRIB|KRYP)(-[A-Z0-9]+)+", e.rule), e
         assert str(e)
+        check_params(game, e)
     except InvalidAction as e:
         assert canon is None and str(e)
     else:

@@ -9,12 +9,17 @@ location order, ``audit_hidden`` per seat).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 
 from feltroom import CLOCK, IllegalAction
+from feltroom.cards import NAMES, RANK_NAMES, SUIT_NAMES
+from feltroom.errors import fill
 from feltroom.game import Game
+
+FIELD = re.compile(r"\{(\w+)\}")
 
 
 def snapshot(game: Game) -> str:
@@ -42,4 +47,26 @@ def assert_rejected(game: Game, seat: Any, action: str, rule: str) -> IllegalAct
         game.apply(seat, action)
     assert info.value.rule == rule, (seat, action, info.value.rule, str(info.value))
     assert snapshot(game) == before, f"rejected {action!r} by {seat!r} changed the game"
+    check_params(game, info.value)
     return info.value
+
+
+def check_params(game: Game, e: IllegalAction) -> None:
+    """The values a rejection names are what its template asks for, of the kind its keys say
+    (errors.py, docs/protocol.md "Error parameters"), and the message is the template filled."""
+    assert set(FIELD.findall(e.template)) == set(e.params), (e.template, e.params)
+    assert e.message == fill(e.template, e.params) and "{" not in e.message, e.message
+    json.dumps(e.params, allow_nan=False)
+    for key, value in e.params.items():
+        if key == "seat" or key.endswith("_seat"):
+            assert type(value) is int and 0 <= value < game.players, (key, value)
+        elif key == "card" or key.endswith("_card"):
+            assert value in NAMES, (key, value)
+        elif key == "cards" or key.endswith("_cards"):
+            assert isinstance(value, list) and value and all(c in NAMES for c in value), (key, value)
+        elif key == "suit":
+            assert value in SUIT_NAMES, value
+        elif key == "rank":
+            assert value in RANK_NAMES, value
+        else:
+            assert type(value) in (int, str), (key, value)

@@ -26,7 +26,9 @@ OFF_SCREEN = """() => {
     const e = scr.querySelector(`[data-role="${role}"]`);
     if (!e || !shown(e)) out.push(`no ${role}`); else check(e, role);
   }
-  const controls = scr.querySelectorAll('[data-role="actions"] button, [data-role="actions"] input, [data-act]');
+  // the action bar, every control of a legal action, and the Cribbage show's claim keypad
+  const controls = scr.querySelectorAll(
+    '[data-role="actions"] button, [data-role="actions"] input, [data-act], .keypad button, .keypad input');
   for (const e of controls) if (!e.disabled && shown(e)) check(e, `action ${e.dataset.act || e.textContent.trim()}`);
   const wide = document.documentElement.scrollWidth;
   if (wide > vw + 0.5) {

@@ -75,26 +75,42 @@ def test_hooks_and_layout_at_the_start_of_a_game(page: Page, game: str) -> None:
 
 MY_TURN = """() => { const st = window.feltroom.tables.get(window.feltroom.route.table);
   return !!(st && st.upd && st.upd.legal.length && !window.feltroom.renderPending); }"""
-# 360×640 is left out: your hand or moves still fall below the fold there in some phases (docs/web.md).
-PLAY_SIZES = {k: v for k, v in SIZES.items() if k != "360x640"}
+# What the screen shows you now: the phase, and the kinds of move you have (their verbs).
+SITUATION = """() => { const st = window.feltroom.tables.get(window.feltroom.route.table);
+  const verbs = [...new Set(st.upd.legal.map((a) => a.split(' ')[0]))].sort().join(',');
+  return `${st.upd.view.phase}:${verbs}:${document.querySelector('#round-result') ? 'result' : ''}`; }"""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
-def test_layout_while_playing_against_bots(page: Page, game: str) -> None:
-    """Each time it is your turn (for 20 s of play), at four sizes: hand, status and moves on screen."""
+def test_layout_through_a_whole_game_against_bots(page: Page, game: str) -> None:
+    """A whole game to its result screen. At your turn, the first three times in each situation
+    (phase, kinds of move, a result panel up or not) and every tenth turn after: at all five
+    sizes, your hand, the status and every enabled move are on screen and nothing overflows."""
     start_against_bots(page, game, SHORT[game])
-    checked: dict[str, int] = {}
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and not page.locator("#result").count():
+    seen: dict[str, int] = {}
+    turns = 0
+    deadline = time.monotonic() + 240
+    while not page.locator("#result").count():
+        assert time.monotonic() < deadline, f"no result in 240 s; checked {seen}"
         if page.evaluate(MY_TURN):
-            phase = page.locator(".table-screen").get_attribute("data-phase") or ""
-            assert layout_failures(page, PLAY_SIZES) == {}, phase
-            checked[phase] = checked.get(phase, 0) + 1
+            turns += 1
+            situation = page.evaluate(SITUATION)
+            if seen.get(situation, 0) < 3 or turns % 10 == 0:
+                assert layout_failures(page) == {}, situation
+                seen[situation] = seen.get(situation, 0) + 1
         what = page.evaluate(PICK)
         if what not in (None, "busy", "result"):
             play_pick(page, what)
-        page.wait_for_timeout(20)
-    assert checked, "never your turn"
+        page.wait_for_timeout(15)
+    assert len(seen) >= 2, seen
+    # the result screen fits too: its dialog and its buttons (nothing is left to play)
+    for width, height in SIZES.values():
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), (width, height)
+        for button in page.locator("#result .ractions > *").all():
+            button.scroll_into_view_if_needed()
+            assert button.is_visible()
 
 
 def test_the_waiting_room_hook_and_phases_follow_the_view(page: Page) -> None:
@@ -154,13 +170,27 @@ def test_a_spectator_is_told_when_no_seat_is_free(page: Page, new_context: Calla
 
 
 def test_phone_has_no_keyboard_hints_and_the_chips_fit(new_context: Callable[..., BrowserContext]) -> None:
-    phone = new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
-    start_against_bots(phone, "craits", {"short_game": True})
-    expect(phone.locator(".table-screen details.keys")).to_be_hidden()
-    expect(phone.locator(".table-screen kbd:visible")).to_have_count(0)
+    """The option chips fit a phone unclipped (at 360×640 they show until the start, then give
+    way to the game: docs/web.md), and a phone has no keyboard hints."""
+    for width, height in ((360, 640), (390, 844)):
+        phone = new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True).new_page()
+        open_lobby(phone)
+        create_table(phone, "craits", 2, {"short_game": True})
+        fill_bots(phone)
+        chips_fit(phone, width)
+        start(phone)
+        expect(phone.locator(".table-screen details.keys")).to_be_hidden()
+        expect(phone.locator(".table-screen kbd:visible")).to_have_count(0)
+        expect(phone.locator("#rules-btn")).to_be_visible()
+        if height > 700:
+            chips_fit(phone, width)
+        else:
+            expect(phone.locator(".thead .chip:visible")).to_have_count(0)
+
+
+def chips_fit(phone: Page, width: int) -> None:
     chips = phone.locator(".thead .chip")
     assert chips.count() >= 3
-    width = 360
     for i in range(chips.count()):
         box = chips.nth(i).bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, chips.nth(i).inner_text()
@@ -206,3 +236,31 @@ def test_craits_shows_the_cut_cards_and_the_hand_result_has_headers(page: Page) 
     heads = page.locator("#round-result thead th")
     expect(heads.first).to_have_text("Player")
     expect(heads.last).to_have_text("score")
+
+
+def test_on_a_phone_unread_chat_is_counted_on_the_closed_history(new_context: Callable[..., BrowserContext]) -> None:
+    """The History (with the chat) starts closed on a phone: a line from someone else shows as
+    "1 new" on it until it is opened."""
+    phone = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    table = start_against_bots(phone, "krypkasino")
+    hist = phone.locator("details.hist")
+    expect(hist).not_to_have_attribute("open", "")
+    watcher = new_context().new_page()
+    open_lobby(watcher, "Watcher")
+    watcher.goto(f"/#/t/{table}")
+    expect(watcher.locator(".table-screen")).to_have_attribute("data-game", "krypkasino")
+    watcher.fill(".chat input", "hello from the rail")
+    watcher.press(".chat input", "Enter")
+    unread = phone.locator("[data-role=unread]")
+    expect(unread).to_have_text("1 new")
+    box = unread.bounding_box()
+    assert box and box["x"] + box["width"] <= 390
+    phone.locator("details.hist > summary").tap()
+    expect(phone.locator("#history .chatmsg")).to_contain_text("hello from the rail")
+    expect(unread).to_have_text("")
+    phone.locator("details.hist > summary").tap()  # closed again: the next line counts
+    expect(hist).not_to_have_attribute("open", "")
+    phone.click("#lang-ru")
+    watcher.fill(".chat input", "и ещё")
+    watcher.press(".chat input", "Enter")
+    expect(unread).to_have_text("новых: 1")

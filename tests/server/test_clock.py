@@ -82,6 +82,10 @@ def test_scn10_hold_overlap_and_declaration(crisp4: Any) -> None:
     room.clock.set(t + 1.5)  # CRISP-ONL-WIN-2: P2 tries to draw at 101.500: rejected
     err = act(clients[n], tid, "draw")
     assert err["type"] == "error" and err["code"] == "illegal" and err["rule"] == "CRISP-ONL-WIN-2"
+    # the values the message names, for a client that words it itself (docs/protocol.md)
+    assert err["params"] == {"seat": f, "seconds": 2}
+    assert err["template"] == "wait: {seat}'s crisp window holds your turn for {seconds} s"
+    assert err["message"] == f"wait: P{f}'s crisp window holds your turn for 2 s"
     assert room.table(tid).seq == seq
     room.clock.set(t + 2.1)  # P2 draws at 102.100 with the seq it had: release is applied first
     reply = act(clients[n], tid, "draw", seq)

@@ -17,7 +17,8 @@ def test_the_first_message_must_be_hello(room: Room_) -> None:
     c.send({"type": "lobby", "id": 1})
     err = c.recv()
     assert err == {"type": "error", "id": 1, "code": "bad_message",
-                   "message": "the first message must be hello (or login)", "rule": None}
+                   "message": "the first message must be hello (or login)", "rule": None, "params": {},
+                   "template": "the first message must be hello (or login)"}
     c.send({"type": "hello", "protocol": 2, "name": "ann", "token": None})
     assert c.recv()["code"] == "bad_message"
     c.send({"type": "hello", "protocol": 1, "name": "ann", "token": None})

@@ -214,7 +214,8 @@ def test_a_wrong_password_and_an_unknown_name_are_answered_alike_and_failures_ar
         assert ann.request({"type": "register", "password": "correct horse"})["type"] == "registered"
         wrong, unknown = login(other, "ann", "wrong horse"), login(other, "nobody", "wrong horse")
         assert {k: v for k, v in wrong.items() if k != "id"} == {k: v for k, v in unknown.items() if k != "id"} \
-            == {"type": "error", "code": "forbidden", "message": "wrong name or password", "rule": None}
+            == {"type": "error", "code": "forbidden", "message": "wrong name or password", "rule": None, "params": {},
+                "template": "wrong name or password"}
         assert login(other, "ann", "still wrong")["code"] == "forbidden"
         limited = login(other, "ann", "correct horse")  # the right password, after the limit: refused
         assert limited["code"] == "rate_limited" and "2 failed logins a minute" in limited["message"]

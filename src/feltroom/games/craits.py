@@ -648,8 +648,11 @@ class Craits(Game):
             return IllegalAction("CRAITS-UP-3", "a suit is chosen this way only for an 8 or 9 upcard; "
                                  "to change suit, write it in the play: 'play 8S suit H'")
         if seat == CLOCK or seat not in self.to_act:
-            who = "the game is over" if self.phase == "over" else f"it is not P{seat}'s turn"
-            return IllegalAction("CRAITS-PLAY-6", f"{who}")
+            if self.phase == "over":
+                return IllegalAction("CRAITS-PLAY-6", "the game is over")
+            if seat == CLOCK:
+                return IllegalAction("CRAITS-PLAY-6", "the clock plays only 'timeout' and 'close'")
+            return IllegalAction("CRAITS-PLAY-6", "it is not {seat}'s turn", {"seat": seat})
         assert type(seat) is int
         if self.phase == "suit":
             if verb == "suit":
@@ -664,14 +667,16 @@ class Craits(Game):
             return IllegalAction("CRAITS-PLAY-2", "you hold a card you can play, so you may not draw")
         card = parse_card(action.split()[1])
         if card not in hand:
-            return IllegalAction("CRAITS-PLAY-2", f"you do not hold {NAMES[card]}")
+            return IllegalAction("CRAITS-PLAY-2", "you do not hold {card}", {"card": NAMES[card]})
         if self.count:
-            return IllegalAction("CRAITS-COUNT-2", f"in the count only an ace or a 2 may be played, not {NAMES[card]}")
+            return IllegalAction("CRAITS-COUNT-2", "in the count only an ace or a 2 may be played, not {card}",
+                                 {"card": NAMES[card]})
         top = self.discard[-1]
         if not ((card & 3) == self.active or _RANK[card] == _RANK[top] or _RANK[card] in (8, 9)):
             rule = "CRAITS-VAR-FACES-K" if self.run else "CRAITS-PLAY-1"
-            return IllegalAction(rule, f"{NAMES[card]} does not match {NAMES[top]} with {SUIT_NAMES[self.active]} "
-                                 "active: play the same rank, the active suit, an 8 or a 9")
+            return IllegalAction(rule, "{card} does not match {top_card} with {suit} active: play the same rank, "
+                                 "the active suit, an 8 or a 9",
+                                 {"card": NAMES[card], "top_card": NAMES[top], "suit": SUIT_NAMES[self.active]})
         return IllegalAction("CRAITS-CARD-9", "a 9 may name only the other suit of its own colour")
 
     def _apply(self, seat: Seat, action: str) -> None:

@@ -337,18 +337,19 @@ class Cribbage(Game):
                 return IllegalAction("CRIB-DEAL-5", "you have already discarded (or do not discard)")
             need = 2 if self.players == 2 else 1
             if len(action.split()) - 1 != need:
-                return IllegalAction("CRIB-DEAL-5", f"discard exactly {need} card{'s' if need > 1 else ''}")
+                return IllegalAction("CRIB-DEAL-5", "discard exactly {n} card" if need == 1
+                                     else "discard exactly {n} cards", {"n": need})
             return IllegalAction("CRIB-DEAL-5", "you can only discard cards from your own hand")
         if verb == "play":
             if phase != "play":
                 return IllegalAction("CRIB-PEG-2", "cards are played only during the play")
             if seat != self.turn:
-                return IllegalAction("CRIB-PEG-2", f"it is P{self.turn}'s turn to play")
+                return IllegalAction("CRIB-PEG-2", "it is {seat}'s turn to play", {"seat": self.turn})
             card = parse_card(action.split()[1])
             if type(seat) is not int or card not in self.hands[seat]:
-                return IllegalAction("CRIB-PEG-2", f"you do not hold {NAMES[card]}")
-            return IllegalAction(
-                "CRIB-PEG-2", f"{NAMES[card]} would take the count to {self.count + VALUE[card]}, over 31")
+                return IllegalAction("CRIB-PEG-2", "you do not hold {card}", {"card": NAMES[card]})
+            return IllegalAction("CRIB-PEG-2", "{card} would take the count to {count}, over 31",
+                                 {"card": NAMES[card], "count": self.count + VALUE[card]})
         if verb == "claim":
             if not self.manual:
                 return IllegalAction("CRIB-COUNT-1", "counting is automatic at this table: there are no claims")

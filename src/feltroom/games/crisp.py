@@ -48,7 +48,7 @@ _KING = ["king"]
 _WINDOW = ["crisp", "decline"]
 _NOARG = frozenset({"discard", "jack", "king", "crisp", "decline", "timeout", "release"})
 _CLOCK_VERBS = frozenset({"timeout", "release", "close"})
-_RANK_NAME = {JACK: "a Jack", QUEEN: "a Queen", KING: "a King"}
+_RANK_LETTER = {JACK: "J", QUEEN: "Q", KING: "K"}
 _VERB_RANK = {"jack": JACK, "queen": QUEEN, "king": KING}
 _VERBS = "draw, draw discard, swap L|C|R, discard, jack, queen S O T, king, crisp, decline"
 
@@ -339,17 +339,19 @@ class Crisp(Game):
         if verb in _CLOCK_VERBS:
             rule = {"timeout": "CRISP-ONL-TIME-1", "release": "CRISP-ONL-WIN-2", "close": "CRISP-ONL-WIN-1"}[verb]
             if seat != CLOCK:
-                return IllegalAction(rule, f"only the table's clock applies {action!r}, not a player")
+                return IllegalAction(rule, "only the table's clock applies '{action}', not a player",
+                                     {"action": action})
             if not self.clock:
                 return IllegalAction(rule, "this table plays without a clock (option clock is false)")
             if self.over:
                 return IllegalAction(rule, "the game is over")
             if verb == "timeout":
-                why = "no draw timer at this table" if self.draw_time is None else "no draw timer is running now"
-                return IllegalAction(rule, why)
+                if self.draw_time is None:
+                    return IllegalAction(rule, "no draw timer at this table")
+                return IllegalAction(rule, "no draw timer is running now")
             if verb == "release":
                 return IllegalAction(rule, "no player is being held after a turn end")
-            return IllegalAction(rule, f"P{args[0]} has no open crisp window")
+            return IllegalAction(rule, "{seat} has no open crisp window", {"seat": int(args[0])})
         if seat == CLOCK:
             return IllegalAction("CRISP-TURN-1", "the clock only applies timeout, release and close S")
         assert isinstance(seat, int)
@@ -357,27 +359,33 @@ class Crisp(Game):
             return IllegalAction("CRISP-TURN-1", "the game is over")
         if verb in ("crisp", "decline"):
             if verb == "crisp" and self.declarer is not None:
-                who = "you" if self.declarer == seat else f"P{self.declarer}"
-                return IllegalAction("CRISP-CALL-5", f"only one crisp per round: {who} already declared it, "
-                                     "and no one may declare after a last turn")
+                if self.declarer == seat:
+                    return IllegalAction("CRISP-CALL-5", "only one crisp per round: you already declared it, "
+                                         "and no one may declare after a last turn")
+                return IllegalAction("CRISP-CALL-5", "only one crisp per round: {seat} already declared it, "
+                                     "and no one may declare after a last turn", {"seat": self.declarer})
             if self.win_closed[seat]:
                 rule = "CRISP-ONL-WIN-1" if self.clock else "CRISP-CALL-2"
+                if self.clock:
+                    return IllegalAction(rule, "your crisp window has closed: a declaration must come right "
+                                         "after your turn (within {seconds} s)", {"seconds": 3})
                 return IllegalAction(rule, "your crisp window has closed: a declaration must come right "
-                                     "after your turn" + (" (within 3 s)" if self.clock else ", before the next draw"))
-            return IllegalAction("CRISP-CALL-1", f"you may {verb} crisp only right after your own turn ends "
-                                 "normally (not before your turn, during one, or after a timeout)"
-                                 if verb == "crisp" else "you have no crisp window to decline: it opens only "
+                                     "after your turn, before the next draw")
+            if verb == "crisp":
+                return IllegalAction("CRISP-CALL-1", "you may declare crisp only right after your own turn ends "
+                                     "normally (not before your turn, during one, or after a timeout)")
+            return IllegalAction("CRISP-CALL-1", "you have no crisp window to decline: it opens only "
                                  "right after your own turn ends normally")
         if seat != self.turn:
-            return IllegalAction("CRISP-TURN-1", f"it is not your turn: P{self.turn} is to play")
+            return IllegalAction("CRISP-TURN-1", "it is not your turn: {seat} is to play", {"seat": self.turn})
         if self.hold:
-            return IllegalAction("CRISP-ONL-WIN-2", f"wait: P{(self.turn - 1) % self.players}'s crisp window "
-                                 "holds your turn for 2 s")
+            return IllegalAction("CRISP-ONL-WIN-2", "wait: {seat}'s crisp window holds your turn for {seconds} s",
+                                 {"seat": (self.turn - 1) % self.players, "seconds": 2})
         held = self.held
         if verb == "draw":
             if held >= 0:
-                return IllegalAction("CRISP-TURN-4", f"you already hold {NAMES[held]}: resolve it first "
-                                     "(swap, discard or use it)")
+                return IllegalAction("CRISP-TURN-4", "you already hold {card}: resolve it first "
+                                     "(swap, discard or use it)", {"card": NAMES[held]})
             if not self.from_discard:
                 return IllegalAction("CRISP-TURN-3", "drawing from the discard pile is off at this table: "
                                      "draw from the deck")
@@ -386,18 +394,20 @@ class Crisp(Game):
             return IllegalAction("CRISP-TURN-3", "draw a card first")
         rank = RANK[held]
         if verb == "swap" and self.held_src == DECK_SRC and rank >= JACK:
-            return IllegalAction("CRISP-SPEC-1", f"{NAMES[held]} was drawn from the deck: a J, Q or K from the "
-                                 "deck can never be swapped into a slot")
+            return IllegalAction("CRISP-SPEC-1", "{card} was drawn from the deck: a J, Q or K from the "
+                                 "deck can never be swapped into a slot", {"card": NAMES[held]})
         if verb == "discard" and self.held_src == DECK_SRC and rank == KING:
-            return IllegalAction("CRISP-SPEC-3", f"a King from the deck must be used: play 'king' with {NAMES[held]}")
+            return IllegalAction("CRISP-SPEC-3", "a King from the deck must be used: play 'king' with {card}",
+                                 {"card": NAMES[held]})
         if self.held_src == DISCARD_SRC and verb != "swap":
-            return IllegalAction("CRISP-ONL-DISC-2", f"{NAMES[held]} came from the discard pile: it must be "
-                                 "swapped into one of your slots (swap L, swap C or swap R)")
+            return IllegalAction("CRISP-ONL-DISC-2", "{card} came from the discard pile: it must be "
+                                 "swapped into one of your slots (swap L, swap C or swap R)", {"card": NAMES[held]})
         if verb in _VERB_RANK and rank != _VERB_RANK[verb]:
-            return IllegalAction("CRISP-TURN-4", f"you hold {NAMES[held]}, not {_RANK_NAME[_VERB_RANK[verb]]}")
+            return IllegalAction("CRISP-TURN-4", "you hold {card}, not a {rank}",
+                                 {"card": NAMES[held], "rank": _RANK_LETTER[_VERB_RANK[verb]]})
         if verb == "queen" and int(args[1]) == seat:
             return IllegalAction("CRISP-SPEC-7", "a Queen swaps one of your cards with a card of ANOTHER player")
-        return IllegalAction("CRISP-TURN-4", f"{action!r} is not possible now")
+        return IllegalAction("CRISP-TURN-4", "'{action}' is not possible now", {"action": action})
 
     # ------------------------------------------------------------------ applying
 

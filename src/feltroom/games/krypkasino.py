@@ -542,31 +542,36 @@ class Krypkasino(Game):
                 return IllegalAction("KRYP-ONL-1", "only the turn clock plays 'timeout'")
             return IllegalAction("KRYP-ONL-1", "there is no turn timer running (the table has no turn_time, "
                                  "or the match is over)")
-        if self.over or seat != self.turn:
-            who = "the match is over" if self.over else f"it is P{self.turn}'s turn"
-            return IllegalAction("KRYP-TURN-1", f"not your turn: {who}")
+        if self.over:
+            return IllegalAction("KRYP-TURN-1", "not your turn: the match is over")
+        if seat != self.turn:
+            return IllegalAction("KRYP-TURN-1", "not your turn: it is {seat}'s turn", {"seat": self.turn})
         assert card is not None
         name = NAMES[card]
         if card not in self.hands[seat]:
-            return IllegalAction("KRYP-TURN-2", f"you do not hold {name}")
+            return IllegalAction("KRYP-TURN-2", "you do not hold {card}", {"card": name})
         self.legal_actions(seat)
         if not any(m[0] == card for m in self._moves.values()):
-            return IllegalAction("KRYP-SWEEP-2", f"a sweep is available, so you must play a sweeping card "
-                                 f"({', '.join(sorted({NAMES[m[0]] for m in self._moves.values()}))}), not {name}")
+            sweepers = [NAMES[c] for c in sorted({m[0] for m in self._moves.values()})]
+            return IllegalAction("KRYP-SWEEP-2", "a sweep is available, so you must play a sweeping card "
+                                 "({sweep_cards}), not {card}", {"sweep_cards": sweepers, "card": name})
         value = HAND_VALUE[card]
         caps = largest_captures(value, self.table)
         if take is None:
-            return IllegalAction("KRYP-CAPTURE-4", f"{name} has several largest captures: name one with "
-                                 f"'take', e.g. 'play {name} take {' '.join(NAMES[c] for c in caps[0])}'")
+            return IllegalAction("KRYP-CAPTURE-4", "{card} has several largest captures: name one with "
+                                 "'take', e.g. '{action}'",
+                                 {"card": name, "action": f"play {name} take " + " ".join(NAMES[c] for c in caps[0])})
         if not caps:
-            return IllegalAction("KRYP-TRAIL-1", f"{name} captures nothing, so it is trailed: write 'play {name}'")
+            return IllegalAction("KRYP-TRAIL-1", "{card} captures nothing, so it is trailed: write '{action}'",
+                                 {"card": name, "action": f"play {name}"})
         avail = Counter(self.table)
         avail.subtract(take)
         if min(avail.values()) >= 0 and is_capture(value, take):
-            return IllegalAction("KRYP-CAPTURE-3", f"you must take the largest capture ({len(caps[0])} cards), "
-                                 f"not {len(take)}")
-        return IllegalAction("KRYP-CAPTURE-1", f"{' '.join(NAMES[c] for c in take)} is not a capture for {name} "
-                             f"(table cards in groups worth {value} each)")
+            return IllegalAction("KRYP-CAPTURE-3", "you must take the largest capture ({n} cards), not {taken}",
+                                 {"n": len(caps[0]), "taken": len(take)})
+        return IllegalAction("KRYP-CAPTURE-1", "{take_cards} is not a capture for {card} (table cards in groups "
+                             "worth {value} each)",
+                             {"take_cards": [NAMES[c] for c in take], "card": name, "value": value})
 
     # ------------------------------------------------------------------ playing
 

@@ -16,9 +16,12 @@ bad_message | unknown message type 'fly': the types are
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError
+
+from ..errors import IllegalAction
 
 PROTOCOL = 1
 
@@ -33,12 +36,20 @@ TableId = Annotated[StrictStr, Field(min_length=1, max_length=32)]
 class ProtocolError(Exception):
     """A message the room rejects: sent back as ``error`` with this code; nothing changes."""
 
-    def __init__(self, code: str, message: str, rule: str | None = None, *, close: bool = False) -> None:
+    def __init__(self, code: str, message: str, rule: str | None = None, *, close: bool = False,
+                 params: Mapping[str, Any] | None = None, template: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.rule = rule
         self.close = close
+        self.params = dict(params or {})
+        self.template = template if template is not None else message
+
+    @classmethod
+    def illegal(cls, e: IllegalAction) -> ProtocolError:
+        """An engine's rejection, with its rule and the values its message names (``params``)."""
+        return cls("illegal", e.message, e.rule, params=e.params, template=e.template)
 
 
 class _Message(BaseModel):
@@ -181,6 +192,8 @@ def _describe(e: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def error(code: str, message: str, rule: str | None = None, mid: Any = None) -> dict[str, Any]:
-    """An ``error`` message."""
-    return {"type": "error", "id": mid, "code": code, "message": message, "rule": rule}
+def error(code: str, message: str, rule: str | None = None, mid: Any = None, *,
+          params: Mapping[str, Any] | None = None, template: str | None = None) -> dict[str, Any]:
+    """An ``error`` message: ``template`` and ``params`` let a client word it (docs/protocol.md)."""
+    return {"type": "error", "id": mid, "code": code, "message": message, "rule": rule,
+            "params": dict(params or {}), "template": template if template is not None else message}

@@ -133,7 +133,7 @@ class Room:
             msg = p.validate(obj)
             await self.dispatch(conn, msg, received)
         except ProtocolError as e:
-            conn.send(p.error(e.code, e.message, e.rule, mid))
+            conn.send(p.error(e.code, e.message, e.rule, mid, params=e.params, template=e.template))
             if e.close:
                 conn.close(1008)
         except Exception:

@@ -387,7 +387,7 @@ class Table:
                 try:
                     self.game.verify(seat, action)
                 except IllegalAction as e:
-                    raise ProtocolError("illegal", e.message, e.rule) from None
+                    raise ProtocolError.illegal(e) from None
                 except InvalidAction as e:
                     raise ProtocolError("invalid", str(e)) from None
             raise ProtocolError("stale", f"seq {seq} is not the table's current seq {self.seq}: "
@@ -398,7 +398,7 @@ class Table:
                 self.seats[seat].standin = None
                 self.broadcast_table()
         except IllegalAction as e:
-            raise ProtocolError("illegal", e.message, e.rule) from None
+            raise ProtocolError.illegal(e) from None
         except InvalidAction as e:
             raise ProtocolError("invalid", str(e)) from None
         finally:

@@ -36,6 +36,13 @@ export function t(s, p) {
   return out;
 }
 
+/** Whether `s` reads in the UI language: English always, Russian if RU has it. @param {string} s */
+export function hasTranslation(s) { return lang !== 'ru' || Object.prototype.hasOwnProperty.call(RU, s); }
+
+/** Mark an English string for translation where it is defined; t() translates it where it is
+ *  shown (the translation check, tests/test_web_i18n.py, reads both). @param {string} s */
+export function mark(s) { return s; }
+
 /** Plural-aware count: t1(n, 'card', 'cards'), Russian forms from RU['card|cards']. */
 export function tn(n, one, many) {
   if (lang === 'ru') {

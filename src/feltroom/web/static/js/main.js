@@ -8,10 +8,11 @@ import { app, tableState, send, nav, render, parseRoute, setScreens, useName, CH
 import { toast } from './toast.js';
 import { loadGames, gameList } from './games/index.js';
 import { renderLobby } from './lobby.js';
-import { renderTable, tableEvents, tickClocks } from './table.js';
+import { renderTable, tableEvents, tickClocks, errorLine } from './table.js';
+import { errorNodes } from './errors.js';
 import { renderPage } from './pages.js';
 import { profileHash, leaderboardHash } from './routes.js';
-import { renderRules, rulesTitle, ruleLink } from './rules.js';
+import { renderRules, rulesTitle } from './rules.js';
 
 const LS = window.localStorage;
 const HELLO_RETRIES = 5; // new automatic names tried when the server says a name is taken
@@ -108,14 +109,14 @@ function onMessage(msg) {
     }
     case 'error': {
       if (msg.id === 'hello') { helloRefused(msg); break; }
-      const text = msg.message || msg.code || t('Error');
-      if (meta && meta.table != null) {
-        const st = tableState(meta.table);
-        st.error = { text, rule: msg.rule, code: msg.code, at: Date.now() };
+      // Worded in the UI language with the players' names (errors.js); drawn again on a redraw.
+      const err = { msg, action: (meta && meta.action) || null, at: Date.now() };
+      const st = meta && meta.table != null ? tableState(meta.table) : null;
+      if (st) {
+        st.error = err;
         if (meta.kind === 'watch' && msg.code === 'not_found') st.missing = true;
       }
-      const game = meta && meta.table != null ? tableState(meta.table).info?.game : null;
-      toast(msg.rule ? h('span', null, `${text} (`, ruleLink(game, msg.rule), ')') : text, 'error', 6000);
+      toast(h('span', null, st ? errorLine(st, err) : errorNodes(msg, seatNumber)), 'error', 6000);
       break;
     }
     default:
@@ -123,6 +124,9 @@ function onMessage(msg) {
   }
   render();
 }
+
+/** A seat named by its number, where no table is at hand. @param {number} i */
+function seatNumber(i) { return t('Seat {n}', { n: i + 1 }); }
 
 function onStatus(s) { app.status = s; renderHeader(); }
 
@@ -181,10 +185,11 @@ function renderHeader() {
 function helloRefused(msg) {
   app.me.player = null;
   const aboutName = msg.code === 'name_taken' || (msg.code === 'bad_message' && /^name:/.test(msg.message || ''));
-  if (!aboutName) { toast(msg.message || msg.code, 'error', 8000); return; } // e.g. too many tabs: not a new player
+  if (!aboutName) { toast(h('span', null, errorNodes(msg, seatNumber)), 'error', 8000); return; } // e.g. too many tabs: not a new player
   const prev = app.me.previous;
   app.me.previous = null;
-  if (!(app.me.autoName && msg.code === 'name_taken')) toast(msg.message || msg.code, 'error', 8000);
+  const why = msg.code === 'name_taken' ? errorNodes(msg, seatNumber) : getLang() === 'en' ? msg.message : t('That name cannot be used: pick another one.');
+  if (!(app.me.autoName && msg.code === 'name_taken')) toast(h('span', null, why), 'error', 8000);
   if (prev) { useName(prev.name, prev.token, prev.auto); return; }
   if (app.me.helloRetries >= HELLO_RETRIES) { onStatus('offline'); return; }
   app.me.helloRetries += 1;

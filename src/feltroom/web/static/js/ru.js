@@ -71,4 +71,17 @@ export const RU = {
   Play: 'Пуск', 'Take a seat': 'Сесть за стол', Leaderboard: 'Лидеры', 'Your profile': 'Ваш профиль',
   // plurals: [1, 2–4, 5+]
   'card|cards': ['карта', 'карты', 'карт'],
+  // ui-msg: rejected messages (errors.js; each game's own rejections are in its module)
+  rule: 'правило', ace: 'туз', jack: 'валет', queen: 'дама', king: 'король',
+  'the game is over': 'игра окончена', 'you do not hold {card}': 'у вас нет карты {card}',
+  'The room did not understand that message.': 'Комната не поняла это сообщение.',
+  'That is not a move in the notation: {action}': 'Такого хода нет в нотации: {action}',
+  'That is not a move in the notation.': 'Такого хода нет в нотации.',
+  'The rules do not allow that move now.': 'Сейчас правила не разрешают этот ход.',
+  'The table moved on before your move arrived: look again, then play.': 'Пока ваш ход шёл, за столом всё изменилось: посмотрите ещё раз и ходите.',
+  'That is not allowed here.': 'Здесь так нельзя.', 'That seat or table is taken.': 'Это место или стол уже занято.',
+  'Too many messages: wait a moment.': 'Слишком много сообщений: подождите немного.',
+  'That message is too long.': 'Сообщение слишком длинное.', 'That name is taken: pick another one.': 'Это имя уже занято: выберите другое.',
+  'That name cannot be used: pick another one.': 'Это имя нельзя взять: выберите другое.',
+  'Your hand': 'Ваша рука', '{n} new': 'новых: {n}', 'chat lines you have not seen': 'непрочитанные сообщения чата',
 };

@@ -11,6 +11,7 @@ import { ratingChanges, rematchBox, replayLink } from './endscreen.js';
 import { playerLink, seatPlayer } from './links.js';
 import { inviteBox, takeSeat } from './invite.js';
 import { ruleLink, rulesHref } from './rules.js';
+import { errorNodes } from './errors.js';
 
 const BOT_LEVELS = ['random', 'heuristic']; // until the server says (table.bot_levels)
 const EVENTS_KEEP = 400; // game events kept per table; chat has its own list (main.js CHAT_KEEP), so it never pushes them out
@@ -53,6 +54,16 @@ function makeCtx(st) {
 export function seatName(s, i) {
   if (s && s.bot) return t('Bot {n}', { n: i + 1 });
   return s && s.name ? s.name : t('Seat {n}', { n: i + 1 });
+}
+
+/** A rejected message at this table (`st.error`: the server's error and the action sent), in the
+ *  UI language with the players' names, and its rule as a link to the rules page.
+ *  @param {any} st @param {{msg: any, action: string | null}} err */
+export function errorLine(st, err) {
+  const info = st.info || {};
+  const seats = info.seats || [];
+  return [h('span', { class: 'err-text' }, errorNodes(err.msg, (i) => seatName(seats[i], i), err.action)),
+    err.msg.rule ? h('small', { class: 'rule-cite' }, ' · ', t('rule'), ' ', ruleLink(info.game, err.msg.rule)) : null];
 }
 
 export function act(st, action) {
@@ -100,8 +111,8 @@ export function renderTable(root, st) {
         h('aside', { class: 'side' },
           h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite', dataset: { role: 'status' } }),
           h('div', { class: 'last-result' }),
-          h('details', { class: 'hist', open: window.innerWidth > 700 },
-            h('summary', null, t('History')),
+          h('details', { class: 'hist', open: window.innerWidth > 700, ontoggle: () => render() },
+            h('summary', null, t('History'), h('span', { class: 'unread', id: 'unread', dataset: { role: 'unread' } })),
             h('ol', { class: 'history', id: 'history' })),
           h('details', { class: 'keys' }, h('summary', null, t('Keyboard')), h('div', { class: 'keylist' })),
           h('form', { class: 'chat', onsubmit: (e) => { e.preventDefault(); const i = /** @type {HTMLInputElement} */ ($('input', e.target)); if (i.value.trim()) send({ type: 'chat', table: st.id, text: i.value.trim() }); i.value = ''; } },
@@ -148,6 +159,7 @@ export function renderTable(root, st) {
   }
   renderStatus($('#status', scr), ctx);
   renderHistory($('#history', scr), ctx);
+  renderUnread(/** @type {HTMLDetailsElement} */ ($('details.hist', scr)), ctx);
   renderIgnored($('#ignored', scr));
   renderKeys($('.keylist', scr), ctx);
   renderOverlay($('.overlay-host', scr), ctx);
@@ -196,7 +208,7 @@ function waitingRoom(ctx) {
       taken && s.bot && host ? h('button', { type: 'button', class: 'btn ghost', dataset: { rmbot: i },
         onclick: () => send({ type: 'bot', table: st.id, seat: i, level: null }, { kind: 'bot', table: st.key }) }, t('Remove')) : null);
   });
-  const err = st.error ? h('p', { class: 'error', role: 'alert' }, st.error.text) : null;
+  const err = st.error ? h('p', { class: 'error', role: 'alert' }, errorLine(st, st.error)) : null;
   return h('div', { class: 'waiting panel' },
     h('h2', null, info.state === 'waiting' ? t('Waiting for players') : t('Starting…')),
     takeSeat(ctx, send),
@@ -311,7 +323,7 @@ function notationBox(ctx) {
 function renderStatus(box, ctx) {
   clear(box);
   const { st, view } = ctx;
-  if (st.error) box.append(h('p', { class: 'error', id: 'act-error', role: 'alert' }, '⚠ ', st.error.text, st.error.rule ? h('small', null, ' (', ruleLink(ctx.info.game, st.error.rule), ')') : null));
+  if (st.error) box.append(h('p', { class: 'error', id: 'act-error', role: 'alert' }, '⚠ ', errorLine(st, st.error)));
   if (!view) return;
   const line = ctx.game && ctx.game.status ? safe(() => ctx.game.status(ctx), '') : '';
   const mine = ctx.me != null && (view.to_act || []).includes(ctx.me);
@@ -337,6 +349,19 @@ function renderHistory(box, ctx) {
   // At the next frame: reading scrollHeight forces a layout, once a frame rather than once a
   // draw (the replay viewer draws every step it passes).
   requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
+}
+
+/** Chat lies in the History, which a phone keeps closed: its summary counts the others' lines
+ *  that came since it was last open (ui-msg: issue 14's "chat is invisible on a phone"). */
+function renderUnread(hist, ctx) {
+  const { st } = ctx;
+  const last = st.chat.length ? st.chat[st.chat.length - 1].n : 0;
+  if (hist.open || st.chatSeen == null) st.chatSeen = Math.max(st.chatSeen || 0, hist.open ? last : 0);
+  const n = st.chat.filter((c) => c.n > st.chatSeen && c.player !== app.me.player).length;
+  const badge = $('#unread', hist);
+  const text = n ? t('{n} new', { n }) : '';
+  if (badge.textContent !== text) badge.textContent = text;
+  badge.title = n ? t('chat lines you have not seen') : '';
 }
 
 function chatLine(c) {

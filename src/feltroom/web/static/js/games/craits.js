@@ -48,6 +48,20 @@ const RU = {
   'Jacks make the next player draw, the queen of spades draws five, a king plays three.': 'Валет заставляет следующего брать карты, дама пик — взять пять, король — сыграть три карты подряд.',
   'With 6 players: one deck, or two shuffled together.': 'При шести игроках: одна колода или две вместе.',
   'Seconds for each decision; then you are treated as unable to play and draw.': 'Секунды на каждое решение; потом считается, что вам нечем ходить, и вы берёте карту.',
+  // ui-msg: the engine's rejections (craits.py, IllegalAction templates)
+  'a 9 may name only the other suit of its own colour': 'девятка может назвать только другую масть своего цвета',
+  'only the clock closes the one-card declarations, and only while they are open': 'время на «одна карта» закрывают только часы, и только пока оно идёт',
+  'no timed decision is due for the clock to settle': 'сейчас нет решения на время, которое решали бы часы',
+  "'one' is declared only after a one-card deal, once": '«одна карта» говорят только после сдачи по одной карте, и один раз',
+  "a suit is chosen this way only for an 8 or 9 upcard; to change suit, write it in the play: 'play 8S suit H'": 'так масть выбирают только для открытой восьмёрки или девятки; чтобы сменить масть, назовите её в ходе: «play 8S suit H»',
+  "it is not {seat}'s turn": 'сейчас ходит не {seat}', "first choose the suit for the upcard: 'suit X'": 'сначала выберите масть для открытой карты',
+  "declare 'one' first; play starts after the upcard": 'сначала скажите «одна карта»: игра начнётся после открытой карты',
+  'you hold a card you can play, so you may not draw': 'у вас есть карта, которой можно сыграть, поэтому брать нельзя',
+  'in the count only an ace or a 2 may be played, not {card}': 'во время счёта можно играть только туза или двойку, а не {card}',
+  '{card} does not match {top_card} with {suit} active: play the same rank, the active suit, an 8 or a 9': '{card} не ложится на {top_card}, масть {suit}: играйте тот же ранг, эту масть, восьмёрку или девятку',
+  "the clock plays only 'timeout' and 'close'": 'часы играют только «timeout» и «close»',
+  'a 9 allows only its own suit or the other suit of its colour': 'девятка разрешает только свою масть или другую масть того же цвета',
+  'you hold an ace or a 2: you must answer the count': 'у вас есть туз или двойка: нужно ответить на счёт',
 };
 
 const WHY = { turn: 'cannot play', count: 'the count', five: 'a five', seven: 'a seven', jack: 'a jack', queen_spades: 'the queen of spades', penalty: 'penalty', idiot_card: 'idiot card' };
@@ -228,8 +242,8 @@ function suitPicker(ctx) {
     h('p', null, t('Play'), ' ', cardText(card), ' — ', t('choose the suit:')),
     h('div', { class: 'pick-row' }, c.map((p) => {
       const s = p.suit || p.card.slice(-1);
-      return h('button', { type: 'button', class: `btn suitbtn s-${s}`, dataset: { act: p.act }, onclick: () => { ctx.ui.pick = null; ctx.ui.one = false; ctx.act(p.act); } },
-        SUIT_SYM[s], ' ', t(SUIT_WORD[s]));
+      return h('button', { type: 'button', class: `btn suitbtn s-${s}`, dataset: { act: p.act }, 'aria-label': t(SUIT_WORD[s]), onclick: () => { ctx.ui.pick = null; ctx.ui.one = false; ctx.act(p.act); } },
+        SUIT_SYM[s], h('span', { class: 'suit-word' }, ' ', t(SUIT_WORD[s])));
     }), h('button', { type: 'button', class: 'btn ghost', onclick: () => { ctx.ui.pick = null; ctx.rerender(); } }, t('Cancel'))));
 }
 

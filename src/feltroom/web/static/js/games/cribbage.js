@@ -44,6 +44,18 @@ const RU = {
   'Play in partnerships that share one score (4 or 6 players).': 'Игра командами с общим счётом (4 или 6 игроков).',
   'Hand: the crib scores a flush like a hand; five: only with the starter of the same suit.': 'Как в руке: масть в «кормушке» считается как в руке; пять карт: только вместе с общей картой той же масти.',
   'Seconds for each decision; then the room plays for you (a manual count claims 0).': 'Секунды на каждое решение; потом за вас ходит комната (при подсчёте вручную — 0 очков).',
+  // ui-msg: the teams option's values (TEAM_SIDES: 2x3 is two teams of three)
+  '2x2': '2 команды по 2', '2x3': '2 команды по 3', '3x2': '3 команды по 2',
+  // ui-msg: the engine's rejections (cribbage.py, IllegalAction templates)
+  'no timed decision is due': 'сейчас нет решения на время',
+  'you can only discard cards from your own hand': 'в кормушку можно сбросить только карты из своей руки',
+  '{card} would take the count to {count}, over 31': 'с картой {card} сумма стала бы {count} — больше 31',
+  'only the owner of the set being counted may claim, during the show': 'очки называет только хозяин подсчитываемых карт, во время подсчёта',
+  'with 5 or 6 players the dealer puts nothing in the crib': 'впятером и вшестером сдающий ничего не кладёт в кормушку',
+  'it is not the discard phase': 'сейчас в кормушку не сбрасывают', 'you have already discarded (or do not discard)': 'вы уже сбросили в кормушку (или не сбрасываете)',
+  'discard exactly {n} card': 'сбросьте в кормушку ровно {n} карту', 'discard exactly {n} cards': 'сбросьте в кормушку ровно {n} карты',
+  'cards are played only during the play': 'карты играют только во время розыгрыша', "it is {seat}'s turn to play": 'сейчас ходит {seat}',
+  'counting is automatic at this table: there are no claims': 'за этим столом очки считаются автоматически: называть их не нужно',
 };
 
 const SIDE_COLORS = ['#e0493e', '#3b82f6', '#22a06b', '#d4a017', '#a855f7', '#ec4899'];

@@ -1,6 +1,11 @@
 // Krypkasino (Swedish reverse casino): hands, the table cards, capture piles with sweep
 // markers; captures and sweeps are animated (CSS transitions on flying clones); when a card has
 // several largest captures the player picks one (`play C take …`).
+// The capture preview: hovering (or focusing) a card of your hand, or tapping it once on a touch
+// screen, lights up the table cards it would take and says "sweep" when it takes them all; a
+// second tap plays it (a mouse click and the digit keys play at once). `play C` does not say
+// what it takes (notation.md: a unique capture has no `take`), so the client finds the largest
+// capture itself from the table it sees (KRYP-VAL-1/2, KRYP-CAPTURE-1/3): public cards only.
 
 import { h, $, $$ } from '../dom.js';
 import { t } from '../i18n.js';
@@ -22,14 +27,124 @@ const RU = {
   'sweep!': 'очистка!', 'gets the last cards': 'забирает остаток поля', 'Deal {n} over': 'Раздача {n} окончена',
   'Choose the capture': 'Выберите захват', 'which cards do you take?': 'какие карты взять?',
   'Double sweep!': 'Двойная очистка!', 'Sweep!': 'Очистка!',
+  // ui-msg: the capture preview
+  takes: 'берёт', 'tap again to play': 'нажмите ещё раз, чтобы сыграть',
   // option hints (krypkasino.py)
   'How many times each player deals: the match lasts this many deals per player.': 'Сколько раз сдаёт каждый игрок: во встрече столько раздач на каждого игрока.',
   'Seconds for each turn; then your lowest legal card is played for you.': 'Секунды на каждый ход; потом за вас играется ваша младшая разрешённая карта.',
+  // ui-msg: the engine's rejections (krypkasino.py, IllegalAction templates)
+  '{take_cards} is not a capture for {card} (table cards in groups worth {value} each)': '{take_cards} — не захват для карты {card}: карты поля берутся группами по {value}',
+  'there is no turn timer running (the table has no turn_time, or the match is over)': 'таймер хода не идёт (у стола нет таймера или встреча окончена)',
+  'not your turn: the match is over': 'не ваш ход: встреча окончена', "not your turn: it is {seat}'s turn": 'не ваш ход: сейчас ходит {seat}',
+  'a sweep is available, so you must play a sweeping card ({sweep_cards}), not {card}': 'возможна очистка, поэтому нужно сыграть очищающую карту ({sweep_cards}), а не {card}',
+  "{card} has several largest captures: name one with 'take', e.g. '{action}'": 'карта {card} может взять по-разному: выберите захват, например {action}',
+  "{card} captures nothing, so it is trailed: write '{action}'": 'карта {card} ничего не берёт и проползает: {action}',
+  'you must take the largest capture ({n} cards), not {taken}': 'нужно взять наибольший захват (карт: {n}), а не {taken}',
+  "only the turn clock plays 'timeout'": '«timeout» играют только часы хода',
 };
 
 function optionsFor(ctx, card) {
   return ctx.legal.filter((a) => a === `play ${card}` || a.startsWith(`play ${card} take `))
     .map((a) => ({ act: a, take: a.includes(' take ') ? a.split(' take ')[1].split(' ') : null }));
+}
+
+// ---- the capture preview -----------------------------------------------------------
+
+const FACE_VALUE = { J: 11, Q: 12, K: 13 };
+/** A card's capture value: in hand the ace is 14 (KRYP-VAL-1), on the table 1 (KRYP-VAL-2). @param {string} card @param {boolean} inHand */
+export function captureValue(card, inHand) {
+  const r = card.slice(0, -1);
+  return r === 'A' ? (inHand ? 14 : 1) : FACE_VALUE[r] || +r;
+}
+
+/**
+ * A largest capture (KRYP-CAPTURE-3) of the hand card `card` on `table`: the table cards it
+ * takes, [] when it takes nothing (a trail). Only values count, so the search runs on how many
+ * table cards there are of each value, remembered per count (tables are small).
+ * @param {string} card @param {string[]} table @returns {string[]}
+ */
+export function largestCapture(card, table) {
+  const v = captureValue(card, true);
+  const counts = new Array(14).fill(0);
+  for (const c of table) counts[captureValue(c, false)] += 1;
+  /** @type {Map<string, number[]>} */
+  const memo = new Map();
+  /** The most values that split into groups worth v, as the values taken. @returns {number[]} */
+  const best = () => {
+    const key = counts.join(',');
+    const known = memo.get(key);
+    if (known) return known;
+    const x = counts.findIndex((k, i) => i > 0 && k > 0); // the smallest value left
+    let out = [];
+    if (x > 0) {
+      counts[x] -= 1;
+      out = best(); // x is left on the table
+      /** @param {number} from @param {number} rest @param {number[]} group */
+      const groups = (from, rest, group) => { // every group with x, its other values >= from
+        if (rest === 0) {
+          const more = best();
+          if (group.length + more.length > out.length) out = [...group, ...more];
+          return;
+        }
+        for (let y = from; y <= Math.min(13, rest); y++) {
+          if (!counts[y]) continue;
+          counts[y] -= 1; group.push(y);
+          groups(y, rest - y, group);
+          group.pop(); counts[y] += 1;
+        }
+      };
+      groups(x, v - x, [x]);
+      counts[x] += 1;
+    }
+    memo.set(key, out);
+    return out;
+  };
+  const values = best();
+  const left = [...table];
+  return values.map((val) => left.splice(left.findIndex((c) => captureValue(c, false) === val), 1)[0]);
+}
+
+/** What playing `card` would do now, from the legal actions and the table: null if it cannot be played.
+ *  @returns {{card: string, take: string[], sweep: boolean, double: boolean, several: boolean} | null} */
+export function preview(ctx, card) {
+  const o = optionsFor(ctx, card);
+  if (!o.length) return null;
+  const table = cards(ctx.view.table);
+  const take = o.length > 1 ? [...new Set(o.flatMap((x) => x.take || []))] : o[0].take || largestCapture(card, table);
+  const sweep = o.length === 1 && take.length > 0 && take.length === table.length;
+  return { card, take, sweep, double: sweep && table.length === 1 && table[0] === card && !card.startsWith('A'), several: o.length > 1 };
+}
+
+/** The card whose preview shows: the one tapped once (touch), else the one under the mouse or focus. */
+function previewed(ctx) {
+  const hand = cards(ctx.view.hand);
+  for (const c of [ctx.ui.tapped, ctx.ui.hover]) if (c && hand.includes(c)) { const p = preview(ctx, c); if (p) return p; }
+  return null;
+}
+
+/** @param {{card: string, take: string[], sweep: boolean, double: boolean, several: boolean}} p @param {boolean} tapped */
+function previewLine(p, tapped) {
+  const what = p.several ? t('Several captures are possible: choose one.')
+    : p.sweep ? [h('b', { class: 'sweep-word' }, p.double ? t('double sweep!') : t('sweep!')), ' ', t('takes'), ' ', cardsText(p.take)]
+      : p.take.length ? [t('takes'), ' ', cardsText(p.take)] : t('trails');
+  return h('p', { class: `kr-preview ${p.sweep ? 'sweep' : ''}`, id: 'kr-preview', role: 'status', dataset: { card: p.card, sweep: String(p.sweep) } },
+    cardText(p.card), ' ', what, tapped ? [' · ', t('tap again to play')] : null);
+}
+
+// How the last press began (a touch asks for two taps: the first one previews).
+let lastPointer = 'mouse';
+document.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType || 'mouse'; }, true);
+
+function tapCard(ctx, card) {
+  if (lastPointer === 'touch' && ctx.ui.tapped !== card) { ctx.ui.tapped = card; ctx.rerender(); return; }
+  ctx.ui.tapped = null;
+  clickCard(ctx, card);
+}
+
+function hoverCard(ctx, card) {
+  if (ctx.ui.hover === card) return;
+  ctx.ui.hover = card;
+  ctx.rerender();
 }
 
 function clickCard(ctx, card) {
@@ -66,6 +181,7 @@ export default {
     const tableRoot = $('.kr-table');
     for (const ev of events) {
       if (ev.type === 'play') {
+        if (ev.seat === ctx.me) { ctx.ui.tapped = null; ctx.ui.hover = null; }
         let from = ev.seat === ctx.me ? rectsFor($('.mine .hand') || document.body, [ev.card])[0] : null;
         if (!from) {  // another seat: a card-sized box in the middle of its panel
           const r = ($(`.seat[data-seat="${ev.seat}"]`) || document.body).getBoundingClientRect();
@@ -145,10 +261,14 @@ export default {
     const pick = ctx.ui.pick;
     const table = cards(v.table);
     const faces = cards(v.spade_faces), dead = cards(v.dead);
+    const p = ctx.me != null && !pick ? previewed(ctx) : null;
+    const lit = new Set();
+    if (p) for (const c of p.take) lit.add(table.findIndex((x, k) => x === c && !lit.has(k)));
     return h('div', { class: 'kr-center' },
       ctx.ui.lastDeal && v.deal_scores && v.deal_scores.length ? lastPanel(ctx, `d${ctx.ui.lastDeal.deal}`, t('Deal {n} result', { n: ctx.ui.lastDeal.deal }), dealTable(ctx, ctx.ui.lastDeal)) : null,
       h('div', { class: 'kr-table', role: 'group', 'aria-label': t('Table cards: {n}', { n: table.length }) },
-        table.length ? table.map((c) => cardEl(c)) : h('span', { class: 'muted' }, t('The table is empty.'))),
+        p ? previewLine(p, ctx.ui.tapped === p.card) : null,
+        table.length ? table.map((c, k) => cardEl(c, { cls: lit.has(k) ? `hl ${p && p.sweep ? 'sweep' : ''}` : '' })) : h('span', { class: 'muted' }, t('The table is empty.'))),
       h('div', { class: 'piles' },
         h('div', { class: 'pile-box' }, pileEl(v.stock_size, { cls: 'deck', label: t('Stock: {n} cards', { n: v.stock_size }) }), h('span', { class: 'lbl' }, t('stock'))),
         countOf(v.spade_faces) ? h('div', { class: 'pile-box' }, faces.length ? h('div', { class: 'fan' }, faces.map((c) => cardEl(c, { cls: 'mini' }))) : emptyEl(String(countOf(v.spade_faces))), h('span', { class: 'lbl' }, t('spade faces'))) : null,
@@ -161,8 +281,16 @@ export default {
     if (ctx.me == null) return null;
     return h('div', { class: 'hand', role: 'group', 'aria-label': t('Your hand'), dataset: { role: 'hand' } }, (v.hand || []).map((c, k) => {
       const o = optionsFor(ctx, c);
-      return cardEl(c, { act: o.length === 1 ? o[0].act : null, onClick: o.length ? () => clickCard(ctx, c) : null, selected: ctx.ui.pick === c ? true : null,
+      const el = cardEl(c, { act: o.length === 1 ? o[0].act : null, onClick: o.length ? () => tapCard(ctx, c) : null,
+        selected: ctx.ui.pick === c || ctx.ui.tapped === c ? true : null,
         cls: o.length || !(v.to_act || []).includes(ctx.me) ? '' : 'dim', data: digitKey(k) ? { key: digitKey(k) } : {} });
+      if (o.length) {
+        el.addEventListener('mouseenter', () => hoverCard(ctx, c));
+        el.addEventListener('focus', () => hoverCard(ctx, c));
+        el.addEventListener('mouseleave', () => hoverCard(ctx, null));
+        el.addEventListener('blur', () => hoverCard(ctx, null));
+      }
+      return el;
     }));
   },
 
@@ -184,7 +312,7 @@ export default {
       return false;
     }
     const c = (ctx.view.hand || [])[i];
-    if (c && optionsFor(ctx, c).length) { clickCard(ctx, c); return true; }
+    if (c && optionsFor(ctx, c).length) { ctx.ui.tapped = null; clickCard(ctx, c); return true; }
     return false;
   },
 
