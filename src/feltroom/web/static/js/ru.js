@@ -69,6 +69,10 @@ export const RU = {
   'Invite a friend: the link opens this table with a free seat.': 'Пригласите друга: ссылка откроет этот стол со свободным местом.', 'Copy link': 'Копировать ссылку',
   'You are invited to this table: {n} free.': 'Вас пригласили за этот стол: {n}.', 'one seat is': 'свободно одно место', '{n} seats are': 'свободно мест: {n}',
   Play: 'Пуск', 'Take a seat': 'Сесть за стол', Leaderboard: 'Лидеры', 'Your profile': 'Ваш профиль',
+  // ui-moments: the tutorial, the reveal moments, sounds, the installable app
+  'Learn to play:': 'Научиться играть:', 'Play the tutorial': 'Пройти обучение', Tutorial: 'Обучение',
+  'Tutorial complete': 'Обучение пройдено', 'Play on': 'Играть дальше', 'Watch: {name} plays.': 'Смотрите: ходит {name}.',
+  'step {k} of {n}': 'шаг {k} из {n}',
   // plurals: [1, 2–4, 5+]
   'card|cards': ['карта', 'карты', 'карт'],
 };

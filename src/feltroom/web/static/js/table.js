@@ -11,6 +11,7 @@ import { ratingChanges, rematchBox, replayLink } from './endscreen.js';
 import { playerLink, seatPlayer } from './links.js';
 import { inviteBox, takeSeat } from './invite.js';
 import { ruleLink, rulesHref } from './rules.js';
+import { coachBox, markAsked, tutorialOutro } from './tutorial.js';
 
 const BOT_LEVELS = ['random', 'heuristic']; // until the server says (table.bot_levels)
 const EVENTS_KEEP = 400; // game events kept per table; chat has its own list (main.js CHAT_KEEP), so it never pushes them out
@@ -98,6 +99,7 @@ export function renderTable(root, st) {
         h('section', { class: 'center', 'aria-label': t('Table') }),
         h('section', { class: 'mine', 'aria-label': t('Your seat') }),
         h('aside', { class: 'side' },
+          h('div', { class: 'coach-host' }),
           h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite', dataset: { role: 'status' } }),
           h('div', { class: 'last-result' }),
           h('details', { class: 'hist', open: window.innerWidth > 700 },
@@ -147,11 +149,15 @@ export function renderTable(root, st) {
     morph($('.mine', scr), mine);
   }
   renderStatus($('#status', scr), ctx);
+  const coach = document.createElement('div');
+  append(coach, [safe(() => coachBox(ctx))]);
+  morph($('.coach-host', scr), coach);
   renderHistory($('#history', scr), ctx);
   renderIgnored($('#ignored', scr));
   renderKeys($('.keylist', scr), ctx);
   renderOverlay($('.overlay-host', scr), ctx);
   if (ctx.view && ctx.game && ctx.game.afterRender) safe(() => ctx.game.afterRender(ctx, scr));
+  safe(() => markAsked(scr, ctx));
   if (focusKey) {
     const el = $$('[data-act],[data-key]', scr).find((e) => e.dataset.act === focusKey || e.dataset.key === focusKey);
     if (el) el.focus({ preventScroll: true });
@@ -376,6 +382,7 @@ function renderOverlay(box, ctx) {
       h('div', { class: 'result panel' },
         h('h2', { id: 'result-h' }, ctx.me == null ? t('Game over') : won ? t('You win!') : t('Game over')),
         h('p', null, t('Winner: {names}', { names: view.winners.map((w) => ctx.shortName(w)).join(', ') })),
+        safe(() => tutorialOutro(ctx)),
         ctx.game && ctx.game.resultExtra ? safe(() => ctx.game.resultExtra(ctx)) : null,
         safe(() => ratingChanges(ctx)),
         h('table', { class: 'scores' }, h('thead', null, h('tr', null, h('th', null, t('Player')), h('th', null, t('Score')))),

@@ -43,6 +43,7 @@ import krypkasino from './krypkasino.js';
  * @property {OptionLabel[]} options every option the host may pick, in order, with its label
  * @property {Object<string, LobbyField[]>} lobby the options offered at each seat count
  * @property {Object<string, any>} fixed what the lobby sets itself
+ * @property {boolean} [tutorial] whether the game has a tutorial (a `tutorial` message starts one)
  */
 
 /** @type {Object<string, GameModule>} */
