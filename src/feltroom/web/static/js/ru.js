@@ -72,7 +72,7 @@ export const RU = {
   // ui-moments: the tutorial, the reveal moments, sounds, the installable app
   'Learn to play:': 'Научиться играть:', 'Play the tutorial': 'Пройти обучение', Tutorial: 'Обучение',
   'Tutorial complete': 'Обучение пройдено', 'Play on': 'Играть дальше', 'Watch: {name} plays.': 'Смотрите: ходит {name}.',
-  'step {k} of {n}': 'шаг {k} из {n}',
+  'step {k} of {n}': 'шаг {k} из {n}', 'Close (Esc)': 'Закрыть (Esc)',
   // plurals: [1, 2–4, 5+]
   'card|cards': ['карта', 'карты', 'карт'],
 };
