@@ -73,6 +73,8 @@ export const RU = {
   'Learn to play:': 'Научиться играть:', 'Play the tutorial': 'Пройти обучение', Tutorial: 'Обучение',
   'Tutorial complete': 'Обучение пройдено', 'Play on': 'Играть дальше', 'Watch: {name} plays.': 'Смотрите: ходит {name}.',
   'step {k} of {n}': 'шаг {k} из {n}', 'Close (Esc)': 'Закрыть (Esc)',
+  Sound: 'Звук', 'Sound on: click to mute': 'Звук включён: нажмите, чтобы выключить',
+  'Sound off: click to turn it on': 'Звук выключен: нажмите, чтобы включить',
   // plurals: [1, 2–4, 5+]
   'card|cards': ['карта', 'карты', 'карт'],
 };

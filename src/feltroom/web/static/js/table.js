@@ -13,6 +13,7 @@ import { inviteBox, takeSeat } from './invite.js';
 import { ruleLink, rulesHref } from './rules.js';
 import { coachBox, markAsked, tutorialOutro } from './tutorial.js';
 import { noteMoment, renderMoment, momentInResult, closeMoment } from './moment.js';
+import { playSound } from './sound.js';
 
 const BOT_LEVELS = ['random', 'heuristic']; // until the server says (table.bot_levels)
 const EVENTS_KEEP = 400; // game events kept per table; chat has its own list (main.js CHAT_KEEP), so it never pushes them out
@@ -69,8 +70,20 @@ export function tableEvents(st, events, prev) {
   const ctx = makeCtx(st);
   if (ctx.game && ctx.game.onEvents) safe(() => ctx.game.onEvents(ctx, events, prev));
   if (ctx.game && ctx.game.moment && events.length) noteMoment(st, safe(() => ctx.game.moment(ctx, events)));
+  if (prev && !st.replay && app.route.screen === 'table' && app.route.table === st.key) safe(() => tableSounds(ctx, events, prev));
   for (const ev of events) st.history.push({ kind: 'event', n: ++app.seq, ev });
   if (st.history.length > EVENTS_KEEP) st.history.splice(0, st.history.length - EVENTS_KEEP);
+}
+
+/** The sounds of new events (each game's `sound` hook), your turn coming, and the game's end. */
+function tableSounds(ctx, events, prev) {
+  for (const ev of events) {
+    const kind = ev.type === 'game_end' ? 'over' : ctx.game && ctx.game.sound ? ctx.game.sound(ev, ctx) : null;
+    if (kind) playSound(kind);
+  }
+  // Your turn: you had nothing to do, now you have (a window or a hold that keeps you waiting is not it).
+  const was = prev && (prev.legal || []).length > 0;
+  if (ctx.me != null && ctx.view && !ctx.view.over && ctx.legal.length && !was) playSound('turn');
 }
 
 // ---- clocks ----------------------------------------------------------------------
