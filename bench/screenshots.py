@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import shutil
-import subprocess
 import socket
+import subprocess
 import tempfile
 import threading
 import time
@@ -78,7 +78,7 @@ def bots_and_start(page: Page) -> None:
     page.wait_for_selector(".mine .seat.me")
 
 
-def until(page: Page, test: Callable[[], bool], act: Callable[[], None], limit: float = 30.0) -> None:
+def until(page: Page, test: Callable[[], bool], act: Callable[[], object], limit: float = 30.0) -> None:
     end = time.monotonic() + limit
     while time.monotonic() < end and not test():
         with contextlib.suppress(Exception):
@@ -141,28 +141,33 @@ def phases(browser: Any, url: str, out: Path) -> None:
         for size, (w, hh) in PHASE_SIZES.items():
             page = browser.new_context(viewport={"width": w, "height": hh}, device_scale_factor=1,
                                        reduced_motion="reduce").new_page()
-            page.add_init_script("localStorage.setItem('feltroom.lang', 'en')")
-            page.goto(url + "/")
-            page.wait_for_selector("#topbar .conn.online")
-            page.fill("#name-input", next(names))
-            page.click("#name-save")
-            page.wait_for_timeout(300)
-            page.click(f'.tutorial-links [data-tutorial="{game}"]')
-            page.wait_for_selector("#coach-intro")
-            page.wait_for_timeout(400)
-            snap(page, out, f"{game}-deal-{size}")
-            until(page, lambda: step_due(page) >= len(tut.steps) // 2, lambda: tutorial_step(page), 30)
-            page.wait_for_timeout(600)
-            snap(page, out, f"{game}-play-{size}")
-            until(page, lambda: not tutorial_step(page), lambda: None, 40)
-            if not page.locator("#moment").count():  # the deal goes on (Krypkasino): play it out
-                if page.locator("#coach-close").count():
-                    page.click("#coach-close")
-                until(page, lambda: page.locator("#moment").count() > 0,
-                      lambda: click_first(page, ".mine .hand [data-act], .picker [data-act]"), 90)
-            page.wait_for_timeout(500)
-            snap(page, out, f"{game}-result-{size}")
+            phase_shots(page, url, out, game, len(tut.steps), size, next(names))
             page.context.close()
+
+
+def phase_shots(page: Page, url: str, out: Path, game: str, steps: int, size: str, name: str) -> None:
+    """The deal, the middle of the guided hand and its result, of ``game``'s tutorial."""
+    page.add_init_script("localStorage.setItem('feltroom.lang', 'en')")
+    page.goto(url + "/")
+    page.wait_for_selector("#topbar .conn.online")
+    page.fill("#name-input", name)
+    page.click("#name-save")
+    page.wait_for_timeout(300)
+    page.click(f'.tutorial-links [data-tutorial="{game}"]')
+    page.wait_for_selector("#coach-intro")
+    page.wait_for_timeout(400)
+    snap(page, out, f"{game}-deal-{size}")
+    until(page, lambda: step_due(page) >= steps // 2, lambda: tutorial_step(page), 30)
+    page.wait_for_timeout(600)
+    snap(page, out, f"{game}-play-{size}")
+    until(page, lambda: not tutorial_step(page), lambda: None, 40)
+    if not page.locator("#moment").count():  # the deal goes on (Krypkasino): play it out
+        if page.locator("#coach-close").count():
+            page.click("#coach-close")
+        until(page, lambda: page.locator("#moment").count() > 0,
+              lambda: click_first(page, ".mine .hand [data-act], .picker [data-act]"), 90)
+    page.wait_for_timeout(500)
+    snap(page, out, f"{game}-result-{size}")
 
 
 def snap(page: Page, out: Path, name: str) -> None:

@@ -7,6 +7,7 @@ own hand, the status or the actions off screen."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 
@@ -38,10 +39,8 @@ def test_crisp_reveals_every_hand_then_the_moment_goes_by_itself(page: Page) -> 
         assert time.monotonic() < deadline, "no round ended"
         what = page.evaluate(PICK)
         if what and what not in ("busy", "result", "claim"):
-            try:
+            with contextlib.suppress(Exception):
                 page.click("[data-pick]", timeout=500)
-            except Exception:
-                pass
         page.wait_for_timeout(20)
     moment = page.locator("#moment")
     expect(moment.locator("h2")).to_have_text(re.compile(r"Round \d+: the reveal"))
@@ -99,11 +98,9 @@ def test_krypkasino_shows_card_points_and_sweeps_for_the_deal(page: Page) -> Non
     while not page.locator("#moment").count():
         assert time.monotonic() < deadline, "the deal did not end"
         loc = page.locator(".mine .hand [data-act], .picker [data-act]")
-        try:
+        with contextlib.suppress(Exception):
             if loc.count():
                 loc.first.click(timeout=500)
-        except Exception:
-            pass
         page.wait_for_timeout(30)
     moment = page.locator("#moment")
     expect(moment.locator("h2, h3").first).to_have_text("Deal 1: the count")
