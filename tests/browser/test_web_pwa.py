@@ -47,7 +47,7 @@ def test_events_play_their_sounds(page: Page) -> None:
     play_tutorial(page, "crisp")
     expect(page.locator("#result")).to_be_visible()
     sounds = page.evaluate("window.feltroom.sounds.slice()")
-    assert {"card", "turn", "crisp", "over"} <= set(sounds), sounds
+    assert {"card", "turn", "call", "over"} <= set(sounds), sounds
     page.goto("/")
     page.click('.tutorial-links [data-tutorial="krypkasino"]')
     expect(page.locator("#coach-intro")).to_be_visible()

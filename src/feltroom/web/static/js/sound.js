@@ -1,4 +1,4 @@
-// Sounds (docs/web.md, "Sounds"): your turn, a card played, crisp, a sweep, the game over, made
+// Sounds (docs/web.md, "Sounds"): your turn, a card played, a call (a declaration), a sweep, the game over, made
 // with WebAudio (no sound files). The choice is kept in localStorage `feltroom.sound` ('on' or
 // 'off'). On a first visit nothing is stored and the sound is off until you first interact with
 // the page (a click, a tap or a key: browsers allow audio only from then on); it is then on and
@@ -9,7 +9,7 @@ import { t } from './i18n.js';
 
 const KEY = 'feltroom.sound';
 /** The kinds of sound, and the log of those played (for tests and the curious: `feltroom.sounds`). */
-export const SOUNDS = ['turn', 'card', 'crisp', 'sweep', 'over'];
+export const SOUNDS = ['turn', 'card', 'call', 'sweep', 'over'];
 export const played = [];
 
 /** @type {AudioContext | null} */
@@ -93,7 +93,7 @@ export function playSound(kind) {
   switch (kind) {
     case 'turn': tone(ac, 660, t0, 0.18); tone(ac, 880, t0 + 0.12, 0.25); break;
     case 'card': noise(ac, t0, 0.07, 2400, 900, 0.35); break;
-    case 'crisp': [784, 988, 1175, 1568].forEach((f, i) => tone(ac, f, t0 + i * 0.07, 0.22, 'triangle', 0.16)); break;
+    case 'call': [784, 988, 1175, 1568].forEach((f, i) => tone(ac, f, t0 + i * 0.07, 0.22, 'triangle', 0.16)); break;
     case 'sweep': noise(ac, t0, 0.45, 500, 5000, 0.3); tone(ac, 1046, t0 + 0.3, 0.3, 'triangle', 0.12); break;
     case 'over': [523, 659, 784, 1046].forEach((f, i) => tone(ac, f, t0 + i * 0.16, i === 3 ? 0.6 : 0.2, 'triangle', 0.16)); break;
     default: break;

@@ -55,7 +55,7 @@ export function coachBox(ctx) {
 }
 
 /** Point at the control that plays the step due (its `data-act`), or else at the cards of your
- *  hand it names (a choice of several cards, as a Cribbage discard, is made card by card). */
+ *  hand it names (a choice of several cards, as a discard to a crib, is made card by card). */
 export function markAsked(root, ctx) {
   const a = askedAction(ctx);
   for (const el of [...root.querySelectorAll('.coach-target')]) el.classList.remove('coach-target');

@@ -245,7 +245,7 @@ export default {
   },
 
   moment: revealMoment,
-  sound(ev) { return ev.type === 'crisp' ? 'crisp' : ['swap', 'discard', 'jack', 'queen', 'king'].includes(ev.type) ? 'card' : null; },
+  sound(ev) { return ev.type === 'crisp' ? 'call' : ['swap', 'discard', 'jack', 'queen', 'king'].includes(ev.type) ? 'card' : null; },
 };
 
 // ---- ui-moments: the reveal at the round's end (moment.js) ----

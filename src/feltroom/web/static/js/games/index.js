@@ -28,7 +28,7 @@ import krypkasino from './krypkasino.js';
  * @property {(ctx: any) => any} [resultExtra] more in the result dialog
  * @property {(ctx: any, root: Element) => void} [afterRender] after the table is drawn (animations)
  * @property {(ctx: any, events: any[]) => (import('../moment.js').Moment | null)} [moment] the reveal of a round's / hand's / deal's end among new events (moment.js)
- * @property {(ev: any, ctx: any) => (string | null)} [sound] the sound of one event: 'card', 'crisp', 'sweep' (sound.js)
+ * @property {(ev: any, ctx: any) => (string | null)} [sound] the sound of one event: 'card', 'call' (a declaration), 'sweep' (sound.js)
  */
 
 /**
