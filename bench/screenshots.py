@@ -2,15 +2,22 @@
 
 Runs the real server (``create_app`` on a temporary SQLite file) and drives Debian's chromium
 with Playwright; writes ``docs/screenshots/{lobby,crisp,craits,cribbage,krypkasino}-{phone,desktop}.png``.
+With ``--phases`` it writes ``docs/screenshots/{game}-{deal,play,result}-{phone,desktop}.png``
+instead (390×844 and 1366×768): each game's tutorial (its stacked deal, so the pictures are the
+same every run) right after the deal, halfway through the guided hand, and at the hand's result
+moment (Krypkasino plays on to the end of the deal). ``pngquant``, when installed, cuts them to
+256 colours (a third of the size: they go into git).
 
-    .venv/bin/python bench/screenshots.py [--out docs/screenshots]
+    .venv/bin/python bench/screenshots.py [--out docs/screenshots] [--phases]
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import shutil
 import socket
+import subprocess
 import tempfile
 import threading
 import time
@@ -71,7 +78,7 @@ def bots_and_start(page: Page) -> None:
     page.wait_for_selector(".mine .seat.me")
 
 
-def until(page: Page, test: Callable[[], bool], act: Callable[[], None], limit: float = 30.0) -> None:
+def until(page: Page, test: Callable[[], bool], act: Callable[[], object], limit: float = 30.0) -> None:
     end = time.monotonic() + limit
     while time.monotonic() < end and not test():
         with contextlib.suppress(Exception):
@@ -93,11 +100,98 @@ def shoot(page: Page, out: Path, name: str) -> None:
         print("wrote", out / f"{name}-{size}.png")
 
 
+PHASE_SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
+
+
+def tutorial_step(page: Page) -> bool:
+    """Play the step the tutorial's coach asks for, if it asks the learner; ``False`` once it is over."""
+    if page.locator("#coach.done").count() or page.locator("#result").count():
+        return False
+    coach = page.locator("#coach")
+    asked = coach.get_attribute("data-asked") if coach.count() else None
+    if asked:
+        with contextlib.suppress(Exception):
+            target = page.locator(f'.table-screen [data-act="{asked}"]')
+            if target.count():
+                target.first.click(timeout=500)
+            elif asked.startswith("discard "):
+                for card in asked.split()[1:]:
+                    page.click(f'.mine [data-select][data-card="{card}"]', timeout=500)
+                page.click(f'[data-act="{asked}"]', timeout=500)
+            step = coach.get_attribute("data-step")
+            page.wait_for_selector(f'#coach:not([data-step="{step}"])', timeout=3000)
+    else:
+        page.wait_for_timeout(60)
+    return True
+
+
+def step_due(page: Page) -> int:
+    coach = page.locator("#coach")
+    return int(coach.get_attribute("data-step") or 0) if coach.count() else 0
+
+
+def phases(browser: Any, url: str, out: Path) -> None:
+    """Deal, play and result of each game's tutorial, at phone and desktop size."""
+    from feltroom.tutorial import tutorial_for, tutorial_games
+
+    names = iter(["Anna", "Boris", "Chloe", "Dmitri", "Elena", "Felix", "Greta", "Hugo", "Irina", "Jonas"])
+    for game in tutorial_games():
+        tut = tutorial_for(game)
+        assert tut is not None
+        for size, (w, hh) in PHASE_SIZES.items():
+            page = browser.new_context(viewport={"width": w, "height": hh}, device_scale_factor=1,
+                                       reduced_motion="reduce").new_page()
+            phase_shots(page, url, out, game, len(tut.steps), size, next(names))
+            page.context.close()
+
+
+def phase_shots(page: Page, url: str, out: Path, game: str, steps: int, size: str, name: str) -> None:
+    """The deal, the middle of the guided hand and its result, of ``game``'s tutorial."""
+    page.add_init_script("localStorage.setItem('feltroom.lang', 'en')")
+    page.goto(url + "/")
+    page.wait_for_selector("#topbar .conn.online")
+    page.fill("#name-input", name)
+    page.click("#name-save")
+    page.wait_for_timeout(300)
+    page.click(f'.tutorial-links [data-tutorial="{game}"]')
+    page.wait_for_selector("#coach-intro")
+    page.wait_for_timeout(400)
+    snap(page, out, f"{game}-deal-{size}")
+    until(page, lambda: step_due(page) >= steps // 2, lambda: tutorial_step(page), 30)
+    page.wait_for_timeout(600)
+    snap(page, out, f"{game}-play-{size}")
+    until(page, lambda: not tutorial_step(page), lambda: None, 40)
+    if not page.locator("#moment").count():  # the deal goes on (Krypkasino): play it out
+        if page.locator("#coach-close").count():
+            page.click("#coach-close")
+        until(page, lambda: page.locator("#moment").count() > 0,
+              lambda: click_first(page, ".mine .hand [data-act], .picker [data-act]"), 90)
+    page.wait_for_timeout(500)
+    snap(page, out, f"{game}-result-{size}")
+
+
+def snap(page: Page, out: Path, name: str) -> None:
+    path = out / f"{name}.png"
+    page.screenshot(path=str(path))
+    quant = shutil.which("pngquant")
+    if quant:  # 256 colours: a third of the size, and they go into git
+        subprocess.run([quant, "--force", "--skip-if-larger", "--output", str(path), "256", str(path)], check=False)
+    print("wrote", path)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="docs/screenshots")
-    out = Path(ap.parse_args().out)
+    ap.add_argument("--phases", action="store_true", help="each game's deal, play and result (its tutorial)")
+    args = ap.parse_args()
+    out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    if args.phases:
+        with server(bot_delay=0.05) as url, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            phases(browser, url, out)
+            browser.close()
+        return
     with server() as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
 

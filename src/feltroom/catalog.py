@@ -21,6 +21,7 @@ from typing import Any
 from .game import Game
 from .options import NOT_FIXED
 from .registry import GAMES
+from .tutorial import tutorial_for
 
 
 def lobby_fields(cls: type[Game], players: int) -> list[dict[str, Any]]:
@@ -51,6 +52,7 @@ def describe(cls: type[Game]) -> dict[str, Any]:
                     for o in cls.OPTIONS if o.label],
         "lobby": {str(n): lobby_fields(cls, n) for n in seat_counts},
         "fixed": fixed_options(cls),
+        "tutorial": tutorial_for(cls.name) is not None,
     }
 
 

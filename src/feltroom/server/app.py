@@ -85,6 +85,13 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
             return FileResponse(page)
         return HTMLResponse(PLACEHOLDER)
 
+    async def service_worker(request: Request) -> Response:
+        """``/sw.js``: the installable app's service worker, at the root so that its scope is the site."""
+        return FileResponse(static / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+    async def manifest(request: Request) -> Response:
+        return FileResponse(static / "manifest.webmanifest", media_type="application/manifest+json")
+
     async def record(request: Request) -> Response:
         room: Room = state["room"]
         tid = request.path_params["table"]
@@ -183,6 +190,8 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
 
     routes = [
         Route("/", index),
+        Route("/sw.js", service_worker),
+        Route("/manifest.webmanifest", manifest),
         Route("/api/games", games),
         Route("/api/games/{table}/record", record),
         Route("/api/games/{table}/replay", replay),

@@ -75,6 +75,13 @@ class Create(_Message):
     options: dict[str, Any] = Field(default_factory=dict)
 
 
+class Tutorial(_Message):
+    """A new tutorial table of ``game``: its stacked deal and scripted bots come from the server's data."""
+
+    type: Literal["tutorial"]
+    game: Annotated[StrictStr, Field(max_length=32)]
+
+
 class Join(_Message):
     type: Literal["join"]
     table: TableId
@@ -136,10 +143,10 @@ class Login(_Message):
     password: Annotated[StrictStr, Field(max_length=200)]
 
 
-ClientMessage = (Hello | Lobby | Create | Join | Leave | Bot | Start | Watch | Act | Chat | Ping | Rematch | Register
-                 | Login)
+ClientMessage = (Hello | Lobby | Create | Tutorial | Join | Leave | Bot | Start | Watch | Act | Chat | Ping | Rematch
+                 | Register | Login)
 MESSAGES: dict[str, type[_Message]] = {
-    "hello": Hello, "lobby": Lobby, "create": Create, "join": Join, "leave": Leave, "bot": Bot,
+    "hello": Hello, "lobby": Lobby, "create": Create, "tutorial": Tutorial, "join": Join, "leave": Leave, "bot": Bot,
     "start": Start, "watch": Watch, "act": Act, "chat": Chat, "ping": Ping, "rematch": Rematch,
     "register": Register, "login": Login,
 }

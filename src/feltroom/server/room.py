@@ -11,6 +11,7 @@ import secrets
 from typing import Any
 
 from ..registry import GAMES, new_game
+from ..tutorial import Tutorial, tutorial_for
 from . import protocol as p
 from .accounts import check_password, hash_password, verify
 from .clock import Clock
@@ -105,7 +106,8 @@ class Room:
     # ------------------------------------------------------------------ lobby
 
     def lobby_message(self) -> dict[str, Any]:
-        return {"type": "lobby", "tables": [t.lobby_entry() for t in self.tables.values() if t.state in UNFINISHED]}
+        return {"type": "lobby", "tables": [t.lobby_entry() for t in self.tables.values()
+                                          if t.state in UNFINISHED and t.tutorial is None]}
 
     def lobby_changed(self) -> None:
         """Send the table list to every lobby subscriber (coalesced within one loop turn)."""
@@ -179,6 +181,8 @@ class Room:
                 conn.send({**self.lobby_message(), "id": msg.id})
             case p.Create():
                 self.create(conn, msg)
+            case p.Tutorial():
+                self.tutorial(conn, msg)
             case _:
                 table = self.tables.get(msg.table)
                 if table is None:
@@ -325,9 +329,30 @@ class Room:
             table.send_table(c, msg.id if c is conn else None)
         self.lobby_changed()
 
-    def _add_table(self, game: str, seats: int, options: dict[str, Any], host: Player) -> Table:
+    def tutorial(self, conn: Connection, msg: p.Tutorial) -> None:
+        """A tutorial table of ``msg.game``, started at once: the learner and the scripted bots seated
+        as the tutorial says, its stacked deal (the only way a table gets a chosen deck), unrated and
+        not listed in the lobby."""
+        player = conn.player
+        assert player is not None
+        tut = tutorial_for(msg.game) if msg.game in GAMES else None
+        if tut is None:
+            raise ProtocolError("bad_message", f"no tutorial for {msg.game!r}: "
+                                               f"the games are {', '.join(sorted(GAMES))}")
+        if len(player.tables) >= self.limits.max_open_tables_per_player:
+            raise ProtocolError("forbidden", f"at most {self.limits.max_open_tables_per_player} unfinished tables "
+                                             "per player")
+        if not self.new_tables.take(conn.address, self.clock.now()):
+            raise ProtocolError("rate_limited", f"at most {self.limits.new_tables_per_hour} new tables an hour "
+                                                "from one address")
+        options = new_game(tut.game, players=tut.players, seed=0, options=tut.options).options
+        table = self._add_table(tut.game, tut.players, options, player, tut)
+        table.start_tutorial(conn, msg.id)
+
+    def _add_table(self, game: str, seats: int, options: dict[str, Any], host: Player,
+                   tutorial: Tutorial | None = None) -> Table:
         for _ in range(ID_TRIES):
-            table = Table(self.services, new_id("t"), game, seats, options, host, self.clock.now())
+            table = Table(self.services, new_id("t"), game, seats, options, host, self.clock.now(), tutorial)
             if table.id in self.tables:
                 continue
             try:

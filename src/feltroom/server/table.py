@@ -13,6 +13,12 @@ No game waits for ever on a person (the room decides this, not the rules):
 - a player who left a running game may take the seat back once;
 - a running table whose people are all away for the grace period plus ``Limits.abandon_after``
   is ended as ``abandoned`` (not a finished game: no winners), its record published.
+
+A tutorial table (``feltroom.tutorial``) is the one kind of table dealt from a chosen deck: the
+tutorial's own, from the server's data. While its script lasts, only the step due may be played
+(the learner is offered just that action; its bots play their steps); then it is an ordinary
+game. It is never rated, never listed in the lobby, has no rematch, and its record says
+``meta.tutorial`` (the record's ``deck`` is the stacked one).
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from ..dealing import CURRENT_FORMAT
 from ..errors import IllegalAction, InvalidAction
 from ..game import CLOCK, Game
 from ..registry import new_game, replay
+from ..tutorial import Tutorial, tutorial_for
 from ..views import events_for
 from .bots import BotSeat, levels_for, standin_level
 from .clock import Clock
@@ -95,7 +102,7 @@ class Table:
     a waiting table nobody sits at any more is ``closed`` and deleted."""
 
     def __init__(self, services: Services, table_id: str, game: str, players: int, options: dict[str, Any],
-                 host: Player, created: float) -> None:
+                 host: Player, created: float, tutorial: Tutorial | None = None) -> None:
         self.services = services
         self.id = table_id
         self.game_name = game
@@ -104,7 +111,8 @@ class Table:
         self.host = host
         self.created = created
         self.seats = [Seat() for _ in range(players)]
-        self.seats[0].player = host
+        self.tutorial = tutorial
+        self.seats[tutorial.seat if tutorial else 0].player = host
         self.state = "waiting"
         self.game: Game | None = None
         self.seed: int | None = None
@@ -175,6 +183,8 @@ class Table:
             "seats": self.seat_list(), "you": you, "fair": self.fair,
             "seq": self.seq, "bot_levels": levels_for(self.game_name),
         }
+        if self.tutorial is not None:
+            msg["tutorial"] = self.tutorial.public()
         if self.state not in UNFINISHED:
             msg["record"] = f"/api/games/{self.id}/record"
             msg["rating_changes"] = self.rating_changes
@@ -205,11 +215,52 @@ class Table:
 
         def text(seat: int | None) -> str:
             events = ",".join(encoded[id(e)] for e in events_for(new, seat))  # the one redaction point
-            legal = game.legal_actions(seat) if seat is not None else []
+            legal = self._offered(seat) if seat is not None else []
             return (f'{head}{"null" if seat is None else seat},"view":{dumps(game.view(seat))}'
                     f',"legal":{dumps_list(legal)},"events":[{events}]{tail}')
 
         return text
+
+    # ------------------------------------------------------------------ the tutorial's script
+
+    def _step_due(self) -> tuple[int, str] | None:
+        """The tutorial's step due now (seat, action), or ``None``: no tutorial, or its script is over."""
+        if self.tutorial is None or self.game is None:
+            return None
+        step = self.tutorial.step_due(len(self.game.actions))
+        return (step.seat, step.action) if step is not None else None
+
+    def _offered(self, seat: int) -> list[str]:
+        """The actions ``seat`` is offered: its legal ones, or during a tutorial's script the step due."""
+        assert self.game is not None
+        due = self._step_due()
+        if due is None:
+            return self.game.legal_actions(seat)
+        return [due[1]] if due[0] == seat else []
+
+    def _check_step(self, seat: int, action: str) -> None:
+        """During a tutorial's script, only the step due may be played."""
+        due = self._step_due()
+        if due is None:
+            return
+        assert self.game is not None
+        try:
+            canon = self.game.canonical(seat, action)
+        except InvalidAction as e:
+            raise ProtocolError("invalid", str(e)) from None
+        if due[0] != seat:
+            raise ProtocolError("forbidden", f"tutorial: the next step is seat {due[0]}'s: wait for it")
+        if canon != due[1]:
+            raise ProtocolError("forbidden", f"tutorial: this step asks for {due[1]!r}, not {canon!r}")
+
+    def start_tutorial(self, conn: Connection, mid: Any = None) -> None:
+        """Seat the tutorial's bots and deal at once (the room made this table for the learner)."""
+        assert self.tutorial is not None
+        level = standin_level(self.game_name)
+        for s in self.seats:
+            if s.player is None:
+                s.bot = level
+        self._deal(self.services.clock.now(), conn, mid)
 
     # ------------------------------------------------------------------ sending
 
@@ -258,6 +309,8 @@ class Table:
         seats = [{"player": s.player.id if s.player else None, "bot": s.bot, "left": s.left,
                   "took_back": s.took_back} for s in self.seats]
         extra: dict[str, Any] = {"format": self.format}
+        if self.tutorial is not None:
+            extra["tutorial"] = self.tutorial.game
         if self.result is not None:
             extra["result"] = self.result
         return TableRow(self.id, self.game_name, self.players, self.options, self.host.id, seats, self.state,
@@ -275,6 +328,8 @@ class Table:
                        "bots": [s.bot for s in self.seats], "players": self.identities()}
         if self.state == "abandoned":
             rec["meta"]["abandoned"] = True
+        if self.tutorial is not None:
+            rec["meta"]["tutorial"] = True   # dealt from the tutorial's stacked deck (rec["deck"]), unrated
         return rec
 
     # ------------------------------------------------------------------ the game
@@ -294,6 +349,7 @@ class Table:
         self.seed, self.salt = new_seed_salt()
         self.fair = fair_hash(self.seed, self.salt)
         self.game = new_game(self.game_name, players=self.players, seed=self.seed, options=self.options,
+                             deck=self.tutorial.deck if self.tutorial is not None else None,
                              compiled=False)  # the room reads every view: the reference is cheaper here
         self.format = self.game.format
         self.state = "playing"
@@ -321,8 +377,10 @@ class Table:
         host = player(row.host)
         if host is None:
             return None
-        t = cls(services, row.id, row.game, row.players, row.options, host, row.created)
-        t.seats[0].player = None
+        tut = tutorial_for(row.extra["tutorial"]) if row.extra.get("tutorial") else None
+        t = cls(services, row.id, row.game, row.players, row.options, host, row.created, tut)
+        for s in t.seats:
+            s.player = None
         for seat, data in zip(t.seats, row.seats, strict=True):
             seat.bot = data.get("bot")
             seat.left = bool(data.get("left"))
@@ -346,7 +404,8 @@ class Table:
         """Rebuild a running game from its stored actions (after a restart); clocks restart in full."""
         assert self.seed is not None
         record = {"format": self.format, "name": self.game_name, "players": self.players, "options": self.options,
-                  "seed": self.seed, "deck": None, "actions": [[s, a] for s, a in actions]}
+                  "seed": self.seed, "deck": self.tutorial.deck if self.tutorial is not None else None,
+                  "actions": [[s, a] for s, a in actions]}
         self.game = replay(record, compiled=False)
         # the timers still running, restarted in full; one whose action was applied (or no longer
         # applies) is not restarted: CLOCK actions that are not legal now would be dropped anyway
@@ -393,6 +452,7 @@ class Table:
             raise ProtocolError("stale", f"seq {seq} is not the table's current seq {self.seq}: "
                                          "apply the updates you have not seen, then act again")
         try:
+            self._check_step(seat, action)
             self._apply(seat, action, received, conn, mid)
             if self.seats[seat].standin is not None:  # the player is back: acting takes the seat back
                 self.seats[seat].standin = None
@@ -509,7 +569,8 @@ class Table:
             if state == "over":
                 self.result = result_line(game, self.names())
                 players = self.identities()
-                if None not in players:  # a seat whose player is gone (lost from the store) is not rated
+                # a seat whose player is gone (lost from the store) is not rated, nor a stacked tutorial
+                if None not in players and self.tutorial is None:
                     settlement = settle_game(self.services.store, game, [p for p in players if p is not None])
             self.services.store.finish(self.row(), self.record(), settlement)
             if settlement is not None:
@@ -538,6 +599,8 @@ class Table:
             raise ProtocolError("forbidden", "only the players of this game may ask for a rematch")
         if self.state != "over":
             raise ProtocolError("forbidden", f"a rematch is offered once the game is over (the table is {self.state})")
+        if self.tutorial is not None:
+            raise ProtocolError("forbidden", "a tutorial has no rematch: start the tutorial again from the lobby")
         if self.rematch is not None and self.rematch.state == "started":
             raise ProtocolError("forbidden", f"the rematch has started: table {self.rematch.next}")
         if self.rematch is None or self.rematch.state != "offered":
@@ -848,6 +911,9 @@ class Table:
         game = self.game
         if game is None or self.state != "playing":
             return []
+        due = self._step_due()
+        if due is not None:  # the tutorial's script: only the bot whose step is due plays
+            return [due[0]] if due[0] in game.to_act and self.seats[due[0]].playing_bot() is not None else []
         return [i for i in game.to_act if self.seats[i].playing_bot() is not None]
 
     async def _play_bots(self) -> None:
@@ -866,8 +932,9 @@ class Table:
                 seat = seats[0]
                 bot = self.seats[seat].playing_bot()
                 assert bot is not None
+                due = self._step_due()
                 try:
-                    self._apply(seat, bot.choose(self.game), now)
+                    self._apply(seat, due[1] if due is not None else bot.choose(self.game), now)
                 except Exception:
                     log.exception("table %s: bot in seat %s failed", self.id, seat)
                     return

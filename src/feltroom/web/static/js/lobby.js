@@ -6,6 +6,7 @@ import { app, send, nav, changeName, tableState } from './state.js';
 import { playerLink } from './links.js';
 import { gameList, gameMeta, lobbyFields, optionLabel, gameTitle, gameBlurb, optionValueText, optionChips } from './games/index.js';
 import { rulesHref } from './rules.js';
+import { tutorialButton } from './tutorial.js';
 
 /** The new-table form; the first game of the list until the player picks one. */
 const form = { game: '', seats: 0, options: /** @type {Object<string, any>} */ ({}) };
@@ -73,7 +74,9 @@ function renderCreate() {
   }
   const rules = h('p', { class: 'rules-links' }, t('Rules:'), ' ',
     games.map((m) => h('a', { href: rulesHref(m.name), class: 'chip', dataset: { rules: m.name } }, gameTitle(m.name))));
-  box.append(gamePick, rules,
+  const learn = games.some((m) => m.tutorial) ? h('p', { class: 'rules-links tutorial-links' }, t('Learn to play:'), ' ',
+    games.filter((m) => m.tutorial).map((m) => tutorialButton(m.name, gameTitle(m.name)))) : null;
+  box.append(gamePick, rules, learn,
     h('form', { class: 'opts', onsubmit: (e) => { e.preventDefault(); create(); } },
       h('div', { class: `fields ${fields.length > MANY_FIELDS ? 'many' : ''}` }, fields),
       h('button', { type: 'submit', class: 'btn primary', id: 'create-btn' }, t('Create table'))));

@@ -13,6 +13,8 @@ import { errorNodes } from './errors.js';
 import { renderPage } from './pages.js';
 import { profileHash, leaderboardHash } from './routes.js';
 import { renderRules, rulesTitle } from './rules.js';
+import { soundToggle, onSound, played } from './sound.js';
+import { registerWorker } from './pwa.js';
 
 const LS = window.localStorage;
 const HELLO_RETRIES = 5; // new automatic names tried when the server says a name is taken
@@ -174,6 +176,7 @@ function renderHeader() {
       h('span', { class: 'dot', 'aria-hidden': 'true' }), h('span', { class: 'conn-text' }, t(app.status))),
     gameList().length ? h('a', { class: 'top-link', href: leaderboardHash(gameList()[0].name), id: 'top-link' }, t('Leaderboard')) : null,
     app.me.name ? h(app.me.player ? 'a' : 'span', { class: 'me-name', title: t('Your profile'), href: app.me.player ? profileHash(app.me.player) : null }, app.me.name) : null,
+    soundToggle(),
     h('div', { class: 'lang', role: 'group', 'aria-label': t('Language') },
       ['en', 'ru'].map((l) => h('button', { type: 'button', class: l === getLang() ? 'on' : '',
         'aria-pressed': l === getLang() ? 'true' : 'false', onclick: () => setLang(l), id: `lang-${l}` }, l.toUpperCase()))),
@@ -209,6 +212,9 @@ async function start() {
   });
   window.addEventListener('hashchange', onRoute);
   onLang(() => { $('#app').dataset.screen = ''; render(); });
+  onSound(() => renderHeader());
+  app.sounds = played;
+  registerWorker();
   setInterval(tickClocks, 200);
   app.conn.connect();
   render();

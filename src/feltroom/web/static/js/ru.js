@@ -69,6 +69,12 @@ export const RU = {
   'Invite a friend: the link opens this table with a free seat.': 'Пригласите друга: ссылка откроет этот стол со свободным местом.', 'Copy link': 'Копировать ссылку',
   'You are invited to this table: {n} free.': 'Вас пригласили за этот стол: {n}.', 'one seat is': 'свободно одно место', '{n} seats are': 'свободно мест: {n}',
   Play: 'Пуск', 'Take a seat': 'Сесть за стол', Leaderboard: 'Лидеры', 'Your profile': 'Ваш профиль',
+  // ui-moments: the tutorial, the reveal moments, sounds, the installable app
+  'Learn to play:': 'Научиться играть:', 'Play the tutorial': 'Пройти обучение', Tutorial: 'Обучение',
+  'Tutorial complete': 'Обучение пройдено', 'Play on': 'Играть дальше', 'Watch: {name} plays.': 'Смотрите: ходит {name}.',
+  'step {k} of {n}': 'шаг {k} из {n}', 'Close (Esc)': 'Закрыть (Esc)',
+  Sound: 'Звук', 'Sound on: click to mute': 'Звук включён: нажмите, чтобы выключить',
+  'Sound off: click to turn it on': 'Звук выключен: нажмите, чтобы включить',
   // plurals: [1, 2–4, 5+]
   'card|cards': ['карта', 'карты', 'карт'],
   // ui-msg: rejected messages (errors.js; each game's own rejections are in its module)

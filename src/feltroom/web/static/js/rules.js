@@ -10,7 +10,8 @@
 import { h, clear } from './dom.js';
 import { t, getLang } from './i18n.js';
 import { app, render } from './state.js';
-import { gameList, gameTitle } from './games/index.js';
+import { gameList, gameTitle, gameMeta } from './games/index.js';
+import { tutorialButton } from './tutorial.js';
 
 /** @typedef {{ids: string[], text: string, item: boolean}} RulePara */
 /** @typedef {{heading: string, paras: RulePara[]}} RuleSection */
@@ -95,7 +96,8 @@ export function renderRules(root) {
     .map((m) => h('a', { href: rulesHref(m.name), class: 'chip' }, gameTitle(m.name)));
   const nav = h('nav', { class: 'rules-nav', 'aria-label': t('Rules of the other games') },
     history.length > 1 ? h('button', { type: 'button', class: 'btn ghost', id: 'rules-back', onclick: () => history.back() }, '← ', t('Back')) : null,
-    h('a', { href: '#/', class: 'btn ghost' }, t('Lobby')), others);
+    h('a', { href: '#/', class: 'btn ghost' }, t('Lobby')),
+    gameMeta(game) && gameMeta(game).tutorial ? tutorialButton(game, t('Play the tutorial'), 'btn primary') : null, others);
   if (typeof text !== 'object') {
     root.append(h('main', { class: 'rules panel', dataset: { game } }, nav,
       h('p', { class: 'muted' }, text === 'missing' ? t('No rules for this game.') : t('Loading…'))));

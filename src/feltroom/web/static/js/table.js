@@ -12,6 +12,9 @@ import { playerLink, seatPlayer } from './links.js';
 import { inviteBox, takeSeat } from './invite.js';
 import { ruleLink, rulesHref } from './rules.js';
 import { errorNodes } from './errors.js';
+import { coachBox, markAsked, tutorialOutro } from './tutorial.js';
+import { noteMoment, renderMoment, momentInResult, closeMoment } from './moment.js';
+import { playSound } from './sound.js';
 
 const BOT_LEVELS = ['random', 'heuristic']; // until the server says (table.bot_levels)
 const EVENTS_KEEP = 400; // game events kept per table; chat has its own list (main.js CHAT_KEEP), so it never pushes them out
@@ -77,8 +80,21 @@ export function act(st, action) {
 export function tableEvents(st, events, prev) {
   const ctx = makeCtx(st);
   if (ctx.game && ctx.game.onEvents) safe(() => ctx.game.onEvents(ctx, events, prev));
+  if (ctx.game && ctx.game.moment && events.length) noteMoment(st, safe(() => ctx.game.moment(ctx, events)));
+  if (prev && !st.replay && app.route.screen === 'table' && app.route.table === st.key) safe(() => tableSounds(ctx, events, prev));
   for (const ev of events) st.history.push({ kind: 'event', n: ++app.seq, ev });
   if (st.history.length > EVENTS_KEEP) st.history.splice(0, st.history.length - EVENTS_KEEP);
+}
+
+/** The sounds of new events (each game's `sound` hook), your turn coming, and the game's end. */
+function tableSounds(ctx, events, prev) {
+  for (const ev of events) {
+    const kind = ev.type === 'game_end' ? 'over' : ctx.game && ctx.game.sound ? ctx.game.sound(ev, ctx) : null;
+    if (kind) playSound(kind);
+  }
+  // Your turn: you had nothing to do, now you have (a window or a hold that keeps you waiting is not it).
+  const was = prev && (prev.legal || []).length > 0;
+  if (ctx.me != null && ctx.view && !ctx.view.over && ctx.legal.length && !was) playSound('turn');
 }
 
 // ---- clocks ----------------------------------------------------------------------
@@ -109,7 +125,9 @@ export function renderTable(root, st) {
         h('section', { class: 'center', 'aria-label': t('Table') }),
         h('section', { class: 'mine', 'aria-label': t('Your seat') }),
         h('aside', { class: 'side' },
+          h('div', { class: 'coach-host' }),
           h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite', dataset: { role: 'status' } }),
+          h('div', { class: 'moment-host' }),
           h('div', { class: 'last-result' }),
           h('details', { class: 'hist', open: window.innerWidth > 700, ontoggle: () => render() },
             h('summary', null, t('History'), h('span', { class: 'unread', id: 'unread', dataset: { role: 'unread' } })),
@@ -158,12 +176,17 @@ export function renderTable(root, st) {
     morph($('.mine', scr), mine);
   }
   renderStatus($('#status', scr), ctx);
+  const coach = document.createElement('div');
+  append(coach, [safe(() => coachBox(ctx))]);
+  morph($('.coach-host', scr), coach);
   renderHistory($('#history', scr), ctx);
   renderUnread(/** @type {HTMLDetailsElement} */ ($('details.hist', scr)), ctx);
   renderIgnored($('#ignored', scr));
   renderKeys($('.keylist', scr), ctx);
   renderOverlay($('.overlay-host', scr), ctx);
+  safe(() => renderMoment($('.moment-host', scr), ctx));
   if (ctx.view && ctx.game && ctx.game.afterRender) safe(() => ctx.game.afterRender(ctx, scr));
+  safe(() => markAsked(scr, ctx));
   if (focusKey) {
     const el = $$('[data-act],[data-key]', scr).find((e) => e.dataset.act === focusKey || e.dataset.key === focusKey);
     if (el) el.focus({ preventScroll: true });
@@ -401,12 +424,14 @@ function renderOverlay(box, ctx) {
       h('div', { class: 'result panel' },
         h('h2', { id: 'result-h' }, ctx.me == null ? t('Game over') : won ? t('You win!') : t('Game over')),
         h('p', null, t('Winner: {names}', { names: view.winners.map((w) => ctx.shortName(w)).join(', ') })),
+        safe(() => tutorialOutro(ctx)),
+        safe(() => momentInResult(ctx)),
         ctx.game && ctx.game.resultExtra ? safe(() => ctx.game.resultExtra(ctx)) : null,
         safe(() => ratingChanges(ctx)),
         h('table', { class: 'scores' }, h('thead', null, h('tr', null, h('th', null, t('Player')), h('th', null, t('Score')))),
           h('tbody', null, order.map((i) => h('tr', { class: view.winners.includes(i) ? 'winner' : '' },
             h('td', null, view.winners.includes(i) ? h('span', { class: 'trophy', 'aria-label': t('winner') }, '★ ') : '', ctx.name(i)), h('td', null, String(scores[i])))))),
-        safe(() => rematchBox(ctx, send)),
+        ctx.info.tutorial ? null : safe(() => rematchBox(ctx, send)),
         h('div', { class: 'ractions' },
           replayLink(ctx),
           h('a', { class: 'btn', id: 'record-link', href: `/api/games/${encodeURIComponent(st.key)}/record`, download: `feltroom-${st.key}.json` }, t('Download the record')),
@@ -440,6 +465,7 @@ document.addEventListener('keydown', (e) => {
   const ctx = makeCtx(st);
   if (e.key === '?') { const d = /** @type {HTMLDetailsElement} */ ($('details.keys')); if (d) d.open = !d.open; e.preventDefault(); return; }
   if (e.key === '/') { const i = $('#notation'); if (i) { i.focus(); e.preventDefault(); } return; }
+  if (e.key === 'Escape' && closeMoment(st)) return;
   if (e.key === 'Escape') { st.ui.sel = null; st.ui.pick = null; st.ui.qsel = null; st.ui.hotkey = null; render(); return; }
   if (ctx.game && ctx.game.onKey && ctx.game.onKey(ctx, e)) { e.preventDefault(); return; }
   const key = e.key.length === 1 ? e.key.toUpperCase() : e.key;

@@ -231,7 +231,46 @@ export default {
       default: return null;
     }
   },
+
+  moment: handMoment,
+  sound(ev) { return ev.type === 'play' ? 'card' : null; },
 };
+
+// ---- ui-moments: each hand's points at the hand's end (moment.js) ----
+
+Object.assign(RU, {
+  'Hand {n}: the points': 'Раздача {n}: очки', 'went out': 'вышел', 'cancelled by threes': 'погашены тройками', points: 'очки',
+  'no cards': 'нет карт', 'in all': 'всего',
+});
+
+/** Each hand as it ended: its cards, the ones its threes cancelled (CRAITS-SCORE-4), its points. */
+function handMoment(ctx, events) {
+  const ev = events.find((e) => e.type === 'hand_end');
+  if (!ev) return null;
+  return { key: `craits-h${ev.hand}`, title: t('Hand {n}: the points', { n: ev.hand }), seconds: 10, body: (c) => handBody(c, ev) };
+}
+
+function handBody(ctx, ev) {
+  const out = ev.went_out || [];
+  return h('div', { class: 'reveal-rows' }, (ev.hands || []).map((cards, i) => {
+    const cancelled = [...((ev.cancelled || [])[i] || [])];
+    const els = cards.map((c) => {
+      const k = cancelled.indexOf(c);
+      if (k >= 0) cancelled.splice(k, 1);
+      return cardEl(c, { cls: `mini ${k >= 0 ? 'cancelled' : ''} ${c.startsWith('3') ? 'three' : ''}` });
+    });
+    const gone = ((ev.cancelled || [])[i] || []);
+    const pts = ev.hand_scores[i];
+    return h('div', { class: `reveal-row ${out.includes(i) ? 'out' : ''}`, dataset: { seat: i } },
+      h('div', { class: 'rv-name' }, h('b', null, ctx.shortName(i)), out.includes(i) ? h('span', { class: 'badge' }, t('went out')) : null),
+      h('div', { class: 'rv-cards' }, els.length ? els : h('span', { class: 'muted' }, t('no cards'))),
+      h('div', { class: 'rv-sums' },
+        gone.length ? h('span', { class: 'rv-cancel' }, t('cancelled by threes'), ': ', cardsText(gone)) : null,
+        h('span', { class: 'rv-round' }, t('points'), ' ', h('b', null, `${pts > 0 ? '+' : ''}${pts}`)),
+        h('span', { class: 'rv-score' }, t('in all'), ' ', h('b', null, String(ev.scores[i])))));
+  }));
+}
+
 
 function suitPicker(ctx) {
   const card = ctx.ui.pick;

@@ -301,6 +301,9 @@ export default {
       default: return null;
     }
   },
+
+  moment: showMoment,
+  sound(ev) { return ev.type === 'play' ? 'card' : null; },
 };
 
 function submitClaim(ctx) {
@@ -374,3 +377,49 @@ function board(ctx) {
 }
 
 export { cardKey };
+
+// ---- ui-moments: the show, each counted hand with its combinations (moment.js) ----
+
+Object.assign(RU, {
+  'Hand {n}: the show': 'Сдача {n}: подсчёт', "{name}'s hand": 'рука {name}', 'muggins: {name} +{n}': 'маггинс: {name} +{n}',
+  'claimed {n}': 'заявлено {n}', 'no points': 'нет очков',
+});
+
+/** Collects each counted set of the hand (`show`, then its `count`) and shows them all once the
+ *  hand's show is over (the next hand, or the end of the game). */
+function showMoment(ctx, events) {
+  const sets = (ctx.ui.shows = ctx.ui.shows || []);
+  let out = null;
+  for (const ev of events) {
+    if (ev.type === 'show') sets.push({ ...ev, count: null, hand: VV(ctx).hand_no });
+    if (ev.type === 'count' && sets.length) sets[sets.length - 1].count = ev;
+    if ((ev.type === 'hand_start' || ev.type === 'game_end') && sets.some((x) => x.count)) {
+      const done = sets.filter((x) => x.count);
+      const hand = ev.type === 'hand_start' ? ev.hand - 1 : done[0].hand;
+      out = { key: `crib-h${hand}`, title: t('Hand {n}: the show', { n: hand }), seconds: 15, body: (c) => showBody(c, done) };
+      ctx.ui.shows = [];
+    }
+  }
+  return out;
+}
+
+function showBody(ctx, sets) {
+  return h('div', { class: 'reveal-rows show-sets' }, sets.map((x) => {
+    const ct = x.count;
+    const row = h('div', { class: 'rv-cards' }, [...x.cards, x.starter].map((c, k) => cardEl(c, { cls: `mini ${k === x.cards.length ? 'starter' : ''}` })));
+    const light = (cards) => { for (const el of row.querySelectorAll('[data-card]')) el.classList.toggle('lit', !!cards && cards.includes(el.dataset.card)); };
+    const scored = new Set((ct.breakdown || []).flatMap((b) => b[1]));
+    for (const el of row.querySelectorAll('[data-card]')) if (scored.has(el.dataset.card)) el.classList.add('scored');
+    return h('div', { class: 'reveal-row', dataset: { owner: x.owner, crib: String(!!x.crib) } },
+      h('div', { class: 'rv-name' }, h('b', null, x.crib ? t('crib of {name}', { name: ctx.shortName(x.owner) }) : t("{name}'s hand", { name: ctx.shortName(x.owner) })),
+        ' ', h('b', { class: 'rv-pts' }, String(ct.score))),
+      row,
+      h('ul', { class: 'combos' }, (ct.breakdown || []).length ? ct.breakdown.map(([kind, cards, pts]) => h('li', null,
+        h('button', { type: 'button', class: 'combo', dataset: { kind },
+          onmouseenter: () => light(cards), onmouseleave: () => light(null), onfocus: () => light(cards), onblur: () => light(null) },
+        t(PART[kind] || kind), ' ', cardsText(cards), ' ', h('b', null, `+${pts}`)))) : h('li', { class: 'muted' }, t('no points'))),
+      ct.claim != null && ct.claim !== ct.score ? h('p', { class: 'muted small' }, t('claimed {n}', { n: ct.claim })) : null,
+      ct.muggins ? h('p', { class: 'small' }, t('muggins: {name} +{n}', { name: ctx.shortName(ct.muggins.seat), n: ct.muggins.points })) : null);
+  }));
+}
+

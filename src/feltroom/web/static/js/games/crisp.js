@@ -266,7 +266,41 @@ export default {
       default: return null;
     }
   },
+
+  moment: revealMoment,
+  sound(ev) { return ev.type === 'crisp' ? 'call' : ['swap', 'discard', 'jack', 'queen', 'king'].includes(ev.type) ? 'card' : null; },
 };
+
+// ---- ui-moments: the reveal at the round's end (moment.js) ----
+
+Object.assign(RU, {
+  'Round {n}: the reveal': 'Раунд {n}: вскрытие', 'crisp, lowest alone: −5': 'crisp, наименьшая сумма: −5',
+  'crisp, not lowest alone: +5': 'crisp, сумма не наименьшая: +5', 'this round': 'за раунд', 'in all': 'всего', Total: 'Сумма',
+});
+
+/** Every hand face up, each total, and the declarer's −5 or +5 (CRISP-SCORE-*), from `round_end`. */
+function revealMoment(ctx, events) {
+  const ev = events.find((e) => e.type === 'round_end');
+  if (!ev) return null;
+  return { key: `crisp-r${ev.round}`, title: t('Round {n}: the reveal', { n: ev.round }), seconds: 8, body: (c) => revealBody(c, ev) };
+}
+
+function revealBody(ctx, ev) {
+  const n = (ev.hands || []).length;
+  const low = Math.min(...(ev.totals || [0]));
+  return h('div', { class: 'reveal-rows' }, Array.from({ length: n }, (_, i) => {
+    const total = ev.totals[i], score = ev.round_scores[i];
+    const bonus = ev.declarer === i ? score - total : 0;
+    return h('div', { class: `reveal-row ${ev.declarer === i ? 'declarer' : ''} ${total === low ? 'lowest' : ''}`, dataset: { seat: i } },
+      h('div', { class: 'rv-name' }, h('b', null, ctx.shortName(i)), ev.declarer === i ? ' ★' : ''),
+      h('div', { class: 'rv-cards' }, (ev.hands[i] || []).map((c) => cardEl(c, { cls: 'mini' }))),
+      h('div', { class: 'rv-sums' },
+        h('span', { class: 'rv-total' }, t('Total'), ' ', h('b', null, String(total))),
+        ev.declarer === i ? h('span', { class: `rv-bonus ${bonus < 0 ? 'good' : 'bad'}` }, bonus < 0 ? t('crisp, lowest alone: −5') : t('crisp, not lowest alone: +5')) : null,
+        h('span', { class: 'rv-round' }, t('this round'), ' ', `${score >= 0 ? '+' : ''}${score}`),
+        h('span', { class: 'rv-score' }, t('in all'), ' ', h('b', null, String(ev.scores[i])))));
+  }));
+}
 
 function resolveHint(card) {
   const r = card.slice(0, -1);

@@ -27,6 +27,8 @@ import krypkasino from './krypkasino.js';
  * @property {(ev: any, ctx: any) => any} [narrate] one event as a history line (or null)
  * @property {(ctx: any) => any} [resultExtra] more in the result dialog
  * @property {(ctx: any, root: Element) => void} [afterRender] after the table is drawn (animations)
+ * @property {(ctx: any, events: any[]) => (import('../moment.js').Moment | null)} [moment] the reveal of a round's / hand's / deal's end among new events (moment.js)
+ * @property {(ev: any, ctx: any) => (string | null)} [sound] the sound of one event: 'card', 'call' (a declaration), 'sweep' (sound.js)
  */
 
 /**
@@ -43,6 +45,7 @@ import krypkasino from './krypkasino.js';
  * @property {OptionLabel[]} options every option the host may pick, in order, with its label
  * @property {Object<string, LobbyField[]>} lobby the options offered at each seat count
  * @property {Object<string, any>} fixed what the lobby sets itself
+ * @property {boolean} [tutorial] whether the game has a tutorial (a `tutorial` message starts one)
  */
 
 /** @type {Object<string, GameModule>} */

@@ -335,6 +335,9 @@ export default {
       default: return null;
     }
   },
+
+  moment: dealMoment,
+  sound(ev) { return ev.type === 'sweep' ? 'sweep' : ev.type === 'play' ? 'card' : null; },
 };
 
 function highlight(list) {
@@ -362,4 +365,42 @@ function dealTable(ctx, d) {
   return h('table', { class: 'rr' }, h('thead', null, h('tr', null, h('th', null, ''), h('th', null, t('cards')), h('th', null, t('sweeps')), h('th', null, t('deal')), h('th', null, t('total')))),
     h('tbody', null, (d.deal_scores || []).map((s, i) => h('tr', null, h('td', null, ctx.shortName(i)),
       h('td', null, String((d.card_points || [])[i] ?? '')), h('td', null, String((d.transfers || [])[i] ?? '')), h('td', null, String(s)), h('td', null, h('b', null, String((d.scores || [])[i] ?? '')))))));
+}
+
+// ---- ui-moments: each player's card points and sweeps at the deal's end (moment.js) ----
+
+Object.assign(RU, {
+  'Deal {n}: the count': 'Раздача {n}: подсчёт', 'card points': 'очки за карты', 'sweeps': 'очистки',
+  'double': 'двойная', 'sweeps ±': 'за очистки', 'this deal': 'за раздачу', 'in all': 'всего', 'no sweeps': 'очисток нет',
+});
+
+/** The deal's card points and each player's sweeps (KRYP-SCORE-*, KRYP-SWEEP-*): the sweeps are
+ *  remembered from the deal's `sweep` events, the points come with `deal_end`. */
+function dealMoment(ctx, events) {
+  let out = null;
+  for (const ev of events) {
+    if (ev.type === 'deal_start') ctx.ui.dealSweeps = [];
+    if (ev.type === 'sweep') (ctx.ui.dealSweeps = ctx.ui.dealSweeps || []).push(ev);
+    if (ev.type === 'deal_end') {
+      const sweeps = ctx.ui.dealSweeps || [];
+      out = { key: `kryp-d${ev.deal}`, title: t('Deal {n}: the count', { n: ev.deal }), seconds: 12, body: (c) => dealBody(c, ev, sweeps) };
+    }
+  }
+  return out;
+}
+
+function dealBody(ctx, ev, sweeps) {
+  const sign = (x) => `${x > 0 ? '+' : ''}${x}`;
+  return h('div', { class: 'reveal-rows' }, (ev.deal_scores || []).map((score, i) => {
+    const mine = sweeps.filter((s) => s.seat === i);
+    return h('div', { class: 'reveal-row', dataset: { seat: i } },
+      h('div', { class: 'rv-name' }, h('b', null, ctx.shortName(i))),
+      h('div', { class: 'rv-sweeps' }, mine.length ? mine.map((s) => h('span', { class: `sweep-chip ${s.double ? 'double' : ''}` },
+        cardsText(s.markers || []), ' ', s.double ? t('double') : '', ` +${s.points}`)) : h('span', { class: 'muted' }, t('no sweeps'))),
+      h('div', { class: 'rv-sums' },
+        h('span', null, t('card points'), ' ', h('b', null, String((ev.card_points || [])[i] ?? 0))),
+        h('span', null, t('sweeps ±'), ' ', h('b', null, sign((ev.transfers || [])[i] ?? 0))),
+        h('span', { class: 'rv-round' }, t('this deal'), ' ', h('b', null, sign(score))),
+        h('span', { class: 'rv-score' }, t('in all'), ' ', h('b', null, String((ev.scores || [])[i] ?? '')))));
+  }));
 }
