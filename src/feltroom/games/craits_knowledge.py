@@ -126,7 +126,7 @@ class CraitsKnowledge(Knowledge):
 
     game = "craits"
     #: chain steps per hidden position of the current hand
-    SWEEPS = 30
+    SWEEPS = 20
     #: replay samples with ``apply`` (legality checked) instead of ``_apply``: for tests
     strict = False
 
@@ -145,7 +145,7 @@ class CraitsKnowledge(Knowledge):
         self._stacked_to = 0
         self._at = 0
         self._public = _Public()
-        self._start: tuple[int, list[list[Token]], list[list[Item]]] | None = None
+        self._start: tuple[int, list[list[Token]], list[list[Item]], list[Any]] | None = None
         self._cut: list[int] = []
         self._bases: list[Craits | None] = [None]
         self._decks: list[list[int]] = []
@@ -355,7 +355,8 @@ class CraitsKnowledge(Knowledge):
 
     # ------------------------------------------------------------------ the rules for positions
 
-    def _rules(self, h: _Hand, final: bool) -> tuple[list[list[Token]], list[list[Token]]]:
+    def _rules(self, h: _Hand, final: bool, pick: random.Random | None = None
+               ) -> tuple[list[list[Token]], list[list[Item]]]:
         """Per segment: the hidden positions (position, owner or -1 for the stock, taken at) and the
         items to place (card, kind, owner/until)."""
         tokens: list[list[Token]] = []
@@ -370,12 +371,13 @@ class CraitsKnowledge(Knowledge):
         items: list[list[Token]] = [[] for _ in h.segs]
 
         def place(card: int, owner: int, before: int) -> int:
-            best = -1
-            for k, seg in enumerate(h.segs):
-                if seg.at < before and avail[k][card] > 0 and any(o == owner and a < before for _, o, a in tokens[k]):
-                    best = k
-            if best < 0:
+            """The segment a card the owner played or kept came from: the latest that can hold it (with
+            two decks, where copies are in several, ``pick`` may choose another)."""
+            can = [k for k, seg in enumerate(h.segs)
+                   if seg.at < before and avail[k][card] > 0 and any(o == owner and a < before for _, o, a in tokens[k])]
+            if not can:
                 raise AssertionError(f"craits knowledge: P{owner}'s {NAMES[card]} fits no position")
+            best = can[-1] if pick is None else pick.choice(can)
             avail[best][card] -= 1
             return best
 
@@ -394,8 +396,19 @@ class CraitsKnowledge(Knowledge):
         return tokens, items
 
     def _matching(self, h: _Hand, final: bool) -> list[list[Token]]:
-        """One consistent placement: per segment, the item at each hidden position (augmenting paths)."""
-        tokens, items = self._rules(h, final)
+        """One consistent placement: per segment, the item at each hidden position (augmenting paths).
+
+        With two decks a played card may have come from more than one pool; if the latest pools do
+        not fit, other choices are tried (deterministically)."""
+        for attempt in range(60):
+            tokens, items = self._rules(h, final, None if attempt == 0 else random.Random(attempt))
+            found = self._match_items(h, final, tokens, items)
+            if found is not None:
+                return found
+        raise AssertionError("craits knowledge: no history fits what the seat saw")
+
+    def _match_items(self, h: _Hand, final: bool, tokens: list[list[Token]], items: list[list[Item]]
+                     ) -> list[list[Item]] | None:
         ok = self._fits(h, final)
         out: list[list[Token]] = []
         for toks, its in zip(tokens, items, strict=True):
@@ -413,7 +426,7 @@ class CraitsKnowledge(Knowledge):
 
             for x in order:
                 if not augment(x, set()):
-                    raise AssertionError("craits knowledge: no history fits what the seat saw")
+                    return None
             out.append([its[at[t]] for t in range(len(toks))])
         return out
 
@@ -490,28 +503,42 @@ class CraitsKnowledge(Knowledge):
 
     # ------------------------------------------------------------------ sampling
 
-    def hidden_state(self) -> tuple[_Hand, list[list[Token]], list[list[Token]]]:
+    def hidden_state(self) -> tuple[_Hand, list[list[Token]], list[list[Item]]]:
         """The current hand, its hidden positions per segment, and one consistent placement."""
         self._update()
         h = self._hands[-1]
         if self._start is None or self._start[0] != len(self.events):
-            tokens, _ = self._rules(h, final=h.finals is not None)
-            self._start = (len(self.events), tokens, self._matching(h, final=h.finals is not None))
+            final = h.finals is not None
+            tokens, _ = self._rules(h, final)
+            start = self._matching(h, final)
+            ok = self._fits(h, final)
+            chains = []
+            for toks, its in zip(tokens, start, strict=True):
+                # allowed[t]: the items (by index in ``its``) that position t may hold
+                allowed = [sum(1 << i for i, item in enumerate(its) if ok(item, tok)) for tok in toks]
+                classes: dict[int, list[int]] = {}
+                for t, mask in enumerate(allowed):
+                    classes.setdefault(mask, []).append(t)
+                plain = max(classes, key=lambda m: len(classes[m]))  # the stock's class, usually
+                moving = [t for t, mask in enumerate(allowed) if mask != plain]
+                chains.append((allowed, moving, [c for c in classes.values() if len(c) > 1]))
+            self._start = (len(self.events), tokens, start, chains)
         return h, self._start[1], self._start[2]
 
     def sample(self, rng: random.Random) -> Game:
         h, tokens, start = self.hidden_state()
-        ok = self._fits(h, h.finals is not None)
-        assign = [list(a) for a in start]
-        for toks, its in zip(tokens, assign, strict=True):
-            opp = [t for t in range(len(toks)) if toks[t][1] >= 0]
-            stock = [t for t in range(len(toks)) if toks[t][1] < 0]
-            if opp:
-                self._chain(rng, toks, its, opp, ok)
-            cards = [its[t] for t in stock]
-            rng.shuffle(cards)
-            for t, item in zip(stock, cards, strict=True):
-                its[t] = item
+        assert self._start is not None
+        assign: list[list[Item]] = []
+        for its, (allowed, moving, classes) in zip(start, self._start[3], strict=True):
+            at = list(range(len(its)))  # position -> item index
+            if moving:
+                _chain(rng, at, allowed, moving, self.SWEEPS * len(moving))
+            for cls in classes:  # positions allowed the same items are interchangeable: shuffle exactly
+                held = [at[t] for t in cls]
+                rng.shuffle(held)
+                for t, x in zip(cls, held, strict=True):
+                    at[t] = x
+            assign.append([its[x] for x in at])
         deck, script = self._orders(h, assign, tokens)
         seed = rng.randrange(MAX_SEED)
         g = self._replay(h, seed, deck, script)
@@ -521,24 +548,29 @@ class CraitsKnowledge(Knowledge):
         g.meta = {"sampled": True}
         return g
 
-    def _chain(self, rng: random.Random, toks: list[Token], its: list[Token],
-               opp: list[int], ok: Any) -> None:
-        """Metropolis over placements: swaps (an opponent's position with any) and 3-cycles of opponents'."""
-        m, every = len(opp), len(toks)
-        for _ in range(self.SWEEPS * m):
-            if m >= 3 and rng.random() < 0.3:
-                a, b, c = rng.sample(opp, 3)
-                ia, ib, ic = its[a], its[b], its[c]
-                if ok(ib, toks[a]) and ok(ic, toks[b]) and ok(ia, toks[c]):
-                    its[a], its[b], its[c] = ib, ic, ia
+
+def _chain(rng: random.Random, at: list[int], allowed: list[int], moving: list[int], steps: int) -> None:
+    """Metropolis over placements with a symmetric proposal (so uniform over the consistent ones): swap a
+    constrained position's item with any position's, or turn three constrained positions' items round."""
+    m, every = len(moving), len(at)
+    rand = rng.random
+    for _ in range(steps):
+        r = rand()
+        if m >= 3 and r < 0.3:
+            a, b, c = moving[int(rand() * m)], moving[int(rand() * m)], moving[int(rand() * m)]
+            if a == b or b == c or a == c:
                 continue
-            u = opp[rng.randrange(m)]
-            v = rng.randrange(every)
-            if u == v:
-                continue
-            iu, iv = its[u], its[v]
-            if ok(iv, toks[u]) and ok(iu, toks[v]):
-                its[u], its[v] = iv, iu
+            ia, ib, ic = at[a], at[b], at[c]
+            if allowed[a] >> ib & 1 and allowed[b] >> ic & 1 and allowed[c] >> ia & 1:
+                at[a], at[b], at[c] = ib, ic, ia
+            continue
+        u = moving[int(rand() * m)]
+        v = int(rand() * every)
+        if u == v:
+            continue
+        iu, iv = at[u], at[v]
+        if allowed[u] >> iv & 1 and allowed[v] >> iu & 1:
+            at[u], at[v] = iv, iu
 
 
 class _Public:
