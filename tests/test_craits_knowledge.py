@@ -112,8 +112,8 @@ def test_cards_the_seat_never_saw_do_not_change_the_samples() -> None:
 def _void_scenario() -> tuple[Craits, int, set[int]]:
     """2 players, dealer P0: P1 holds no spade, K, 8 or 9 on the KS upcard and must draw (CRAITS-PLAY-3).
     Returns the game at P0's turn, P0, and the cards P1's dealt eight could not be."""
-    p1 = "AH 3H 4H 5H 6H 7H 10H JH".split()
-    p0 = "AD 3D 4D 5D 6D 7D 10D JD".split()
+    p1 = ["AH", "3H", "4H", "5H", "6H", "7H", "10H", "JH"]
+    p0 = ["AD", "3D", "4D", "5D", "6D", "7D", "10D", "JD"]
     deal = [c for pair in zip(p1, p0, strict=True) for c in pair] + ["KS"]
     rest = [NAMES[c] for c in range(52) if NAMES[c] not in deal]
     random.Random(1).shuffle(rest)
@@ -136,7 +136,7 @@ def test_a_seat_that_drew_held_nothing_it_could_play() -> None:
         check_sample(g, s, seat)
         assert sum(c in forbidden for c in s.hands[1]) <= 1
         seen.update(s.hands[1])
-    assert len(seen) > 20 and not set(seen) & {parse_card(c) for c in "AD 3D 4D KS".split()}
+    assert len(seen) > 20 and not set(seen) & {parse_card(c) for c in ["AD", "3D", "4D", "KS"]}
 
 
 def _membership(samples: list[Game], seat: int, unseen: list[int]) -> list[int]:

@@ -111,7 +111,7 @@ def test_cards_the_seat_never_saw_do_not_change_the_samples() -> None:
 def _scenario() -> tuple[Crisp, int, list[int]]:
     """4 players, dealer P0, seat P2 watching: P1 draws from the deck and swaps the card in (an A–10,
     CRISP-SPEC-1), P2 draws and discards, P3 uses a Queen on P1, P0 takes a Jack's peek."""
-    deck = "5H KD 2C 9S AH 7D QC 3S 10H 4C JS 8D 4S 2H QH JD 6D".split()
+    deck = ["5H", "KD", "2C", "9S", "AH", "7D", "QC", "3S", "10H", "4C", "JS", "8D", "4S", "2H", "QH", "JD", "6D"]
     rest = [NAMES[c] for c in range(52) if NAMES[c] not in deck]
     g = feltroom.new_game("crisp", 4, seed=3, options={"first_dealer": 0}, deck=deck + rest)
     assert isinstance(g, Crisp)

@@ -47,7 +47,7 @@ from ..dealing import CURRENT_FORMAT, Dealer, dealer_for
 from ..game import CLOCK, MAX_SEED, Event, Game, Seat
 from ..knowledge import Knowledge, register_knowledge
 from ..options import normalise
-from .craits import Craits, hand_size
+from .craits import Craits
 
 __all__ = ["CraitsKnowledge", "ScriptedDealer"]
 
@@ -64,6 +64,8 @@ _NEVER = 1 << 60
 Token = tuple[int, int, int]
 #: a card to place: (card, FREE/PLAYED/FINAL, the seat that played or kept it or -1, the event index it left by)
 Item = tuple[int, int, int, int]
+#: per segment: the items each position may hold (bitmasks), the constrained positions, the classes of alike ones
+_Chain = tuple[list[int], list[int], list[list[int]]]
 
 
 class ScriptedDealer:
@@ -115,7 +117,7 @@ class _Hand:
         self.actions: list[tuple[Seat, str]] = []
         self.segs: list[_Seg] = []
         self.voids: dict[int, list[tuple[int, int]]] = {}  # seat -> (event index, forbidden mask)
-        self.played: list[Token] = []  # (seat, card, event index)
+        self.played: list[tuple[int, int, int]] = []  # (seat, card, event index)
         self.finals: dict[int, list[int]] | None = None
         self.dealt = 0
 
@@ -129,6 +131,8 @@ class CraitsKnowledge(Knowledge):
     SWEEPS = 20
     #: replay samples with ``apply`` (legality checked) instead of ``_apply``: for tests
     strict = False
+    #: placement searches per hand (two decks: the pools that the played and kept cards came from)
+    ATTEMPTS = 40
 
     def __init__(self, seat: int, players: int, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(seat, players, options)
@@ -137,6 +141,9 @@ class CraitsKnowledge(Knowledge):
         probe.players, probe.options = players, self.options
         probe.check_options()
         self.pack: tuple[int, ...] = probe.pack()
+        self.decks: int = self.options["decks"]
+        #: hands placed without the no-playable-card rule (two decks, when the search finds nothing)
+        self.relaxed: set[int] = set()
         self.events: list[Event] = []
         self._seen = -1
         self._hands: list[_Hand] = []
@@ -145,7 +152,7 @@ class CraitsKnowledge(Knowledge):
         self._stacked_to = 0
         self._at = 0
         self._public = _Public()
-        self._start: tuple[int, list[list[Token]], list[list[Item]], list[Any]] | None = None
+        self._start: tuple[int, list[list[Token]], list[list[Item]], list[_Chain]] | None = None
         self._cut: list[int] = []
         self._bases: list[Craits | None] = [None]
         self._decks: list[list[int]] = []
@@ -206,8 +213,8 @@ class CraitsKnowledge(Knowledge):
         hands = self._hands
         while len(self._decks) < len(hands) - 1:  # a finished hand: one consistent history, the next base
             h = hands[len(self._decks)]
-            assign = self._matching(h, final=True)
-            deck, script = self._orders(h, assign)
+            tokens, assign = self._matching(h, final=True)
+            deck, script = self._orders(h, assign, tokens)
             self._decks.append(deck)
             self._scripts.append(script)
             self._bases.append(self._replay(h, 1, deck, script))
@@ -257,19 +264,19 @@ class CraitsKnowledge(Knowledge):
                 seat, action = shadow.dealer, f"suit {e['suit']}"
             elif kind == "play":
                 seat, action = e["seat"], _play_action(e)
-                if seat != me:
-                    _bring(shadow, seat, parse_card(e["card"]), me)
+                if e["seat"] != me:
+                    _bring(shadow, e["seat"], parse_card(e["card"]), me)
             elif shadow.phase == "play" and shadow.turn is not None:
                 seat, action = shadow.turn, "draw"
             else:
                 raise AssertionError(f"craits knowledge: no decision answers {kind!r} at event {i}")
-            if shadow.phase == "declare" and (action == "close" or action == "one"):
+            if shadow.phase == "declare" and action in ("close", "one"):
                 _upcard_in_place(shadow, events, i, me)
             at = len(shadow.log)
             shadow._apply(seat, action)
             shadow.actions.append([seat, action])
             k = len(_for(shadow.log[at:], me))
-            drawer = seat if action == "draw" and seat != me else None
+            drawer = seat if action == "draw" and isinstance(seat, int) and seat != me else None
             i = self._read(events, i, k, drawer)
             self._hands[-1].actions.append((seat, action))  # an action that deals a hand is that hand's first
             self._fix_mine(shadow, self._public.mine)
@@ -358,7 +365,7 @@ class CraitsKnowledge(Knowledge):
     def _rules(self, h: _Hand, final: bool, pick: random.Random | None = None
                ) -> tuple[list[list[Token]], list[list[Item]]]:
         """Per segment: the hidden positions (position, owner or -1 for the stock, taken at) and the
-        items to place (card, kind, owner/until)."""
+        cards to place there (card, FREE/PLAYED/FINAL, owner, until)."""
         tokens: list[list[Token]] = []
         avail: list[Counter[int]] = []
         for seg in h.segs:
@@ -368,25 +375,13 @@ class CraitsKnowledge(Knowledge):
             left = Counter(seg.pool)
             left.subtract(seg.known.values())
             avail.append(left)
-        items: list[list[Token]] = [[] for _ in h.segs]
-
-        def place(card: int, owner: int, before: int) -> int:
-            """The segment a card the owner played or kept came from: the latest that can hold it (with
-            two decks, where copies are in several, ``pick`` may choose another)."""
-            can = [k for k, seg in enumerate(h.segs)
-                   if seg.at < before and avail[k][card] > 0 and any(o == owner and a < before for _, o, a in tokens[k])]
-            if not can:
-                raise AssertionError(f"craits knowledge: P{owner}'s {NAMES[card]} fits no position")
-            best = can[-1] if pick is None else pick.choice(can)
-            avail[best][card] -= 1
-            return best
-
-        for seat, card, at in h.played:
-            items[place(card, seat, at)].append((card, PLAYED, seat, at))
+        items: list[list[Item]] = [[] for _ in h.segs]
+        reqs: list[Item] = [(card, PLAYED, seat, at) for seat, card, at in h.played]
         if final and h.finals is not None:
-            for seat, cards in h.finals.items():
-                for c in cards:
-                    items[place(c, seat, _NEVER)].append((c, FINAL, seat, _NEVER))
+            reqs += [(c, FINAL, seat, _NEVER) for seat, cards in h.finals.items() for c in cards]
+        for r, k in enumerate(_segments_for(h, tokens, avail, reqs, pick)):
+            items[k].append(reqs[r])
+            avail[k][reqs[r][0]] -= 1
         for k in range(len(h.segs)):
             for c in avail[k].elements():
                 items[k].append((c, FREE, -1, _NEVER))
@@ -395,43 +390,39 @@ class CraitsKnowledge(Knowledge):
                                      f"for {len(tokens[k])} positions")
         return tokens, items
 
-    def _matching(self, h: _Hand, final: bool) -> list[list[Token]]:
+    def _matching(self, h: _Hand, final: bool) -> tuple[list[list[Token]], list[list[Item]]]:
         """One consistent placement: per segment, the item at each hidden position (augmenting paths).
 
         With two decks a played card may have come from more than one pool; if the latest pools do
         not fit, other choices are tried (deterministically)."""
-        for attempt in range(60):
-            tokens, items = self._rules(h, final, None if attempt == 0 else random.Random(attempt))
-            found = self._match_items(h, final, tokens, items)
-            if found is not None:
-                return found
+        for relax in (False, True):
+            if relax and (self.strict or self.decks == 1):
+                break
+            for attempt in range(self.ATTEMPTS):
+                try:
+                    tokens, items = self._rules(h, final, None if attempt == 0 else random.Random(attempt))
+                except AssertionError:
+                    continue
+                found = self._match_items(h, final, tokens, items, relax)
+                if found is not None:
+                    if relax:
+                        self.relaxed.add(h.number)
+                    return tokens, found
         raise AssertionError("craits knowledge: no history fits what the seat saw")
 
-    def _match_items(self, h: _Hand, final: bool, tokens: list[list[Token]], items: list[list[Item]]
-                     ) -> list[list[Item]] | None:
-        ok = self._fits(h, final)
-        out: list[list[Token]] = []
+    def _match_items(self, h: _Hand, final: bool, tokens: list[list[Token]], items: list[list[Item]],
+                     relax: bool = False) -> list[list[Item]] | None:
+        ok = self._fits(h, final, relax)
+        out: list[list[Item]] = []
         for toks, its in zip(tokens, items, strict=True):
-            at: list[int] = [-1] * len(toks)  # token -> item
-            order = sorted(range(len(its)), key=lambda x: its[x][1] == FREE)  # played/final first
-
-            def augment(x: int, seen: set[int]) -> bool:
-                for t in range(len(toks)):
-                    if t not in seen and ok(its[x], toks[t]):
-                        seen.add(t)
-                        if at[t] < 0 or augment(at[t], seen):
-                            at[t] = x
-                            return True
-                return False
-
-            for x in order:
-                if not augment(x, set()):
-                    return None
-            out.append([its[at[t]] for t in range(len(toks))])
+            found = _perfect(toks, its, ok)
+            if found is None:
+                return None
+            out.append(found)
         return out
 
-    def _fits(self, h: _Hand, final: bool) -> Any:
-        voids = h.voids
+    def _fits(self, h: _Hand, final: bool, relax: bool = False) -> Any:
+        voids = {} if relax else h.voids
         cache: dict[tuple[int, int, int], int] = {}
 
         def forbidden(owner: int, taken: int, until: int) -> int:
@@ -456,7 +447,7 @@ class CraitsKnowledge(Knowledge):
 
         return ok
 
-    def _orders(self, h: _Hand, assign: list[list[Token]],
+    def _orders(self, h: _Hand, assign: list[list[Item]],
                 tokens: list[list[Token]] | None = None) -> tuple[list[int], list[list[int]]]:
         """The deal order and the reshuffle orders that put ``assign`` in place."""
         if tokens is None:
@@ -509,10 +500,9 @@ class CraitsKnowledge(Knowledge):
         h = self._hands[-1]
         if self._start is None or self._start[0] != len(self.events):
             final = h.finals is not None
-            tokens, _ = self._rules(h, final)
-            start = self._matching(h, final)
-            ok = self._fits(h, final)
-            chains = []
+            tokens, start = self._matching(h, final)
+            ok = self._fits(h, final, h.number in self.relaxed)
+            chains: list[_Chain] = []
             for toks, its in zip(tokens, start, strict=True):
                 # allowed[t]: the items (by index in ``its``) that position t may hold
                 allowed = [sum(1 << i for i, item in enumerate(its) if ok(item, tok)) for tok in toks]
@@ -545,8 +535,66 @@ class CraitsKnowledge(Knowledge):
         rng_now = g.rng
         g.rng = rng_now.inner if isinstance(rng_now, ScriptedDealer) else rng_now
         g.seed = seed
-        g.meta = {"sampled": True}
+        g.meta = {"sampled": True, **({"relaxed": sorted(self.relaxed)} if self.relaxed else {})}
         return g
+
+
+def _segments_for(h: _Hand, tokens: list[list[Token]], avail: list[Counter[int]], reqs: list[Item],
+                  pick: random.Random | None) -> list[int]:
+    """The segment each card a seat played or kept came from. It took a copy of itself from that
+    segment's pool and one of its owner's positions there, taken in time; with one deck the segment
+    is forced, with two decks copies may be in several pools. Start from the latest pool, then move
+    cards off over-full pools and seats (``pick`` randomises the moves); raise if that fails."""
+    owners = [Counter(o for _, o, _ in toks) for toks in tokens]
+    cands: list[list[int]] = []
+    for card, _, owner, until in reqs:
+        ks = [k for k, seg in enumerate(h.segs) if seg.at < until and avail[k][card] > 0
+              and any(o == owner and a < until for _, o, a in tokens[k])]
+        if not ks:
+            raise AssertionError(f"craits knowledge: P{owner}'s {NAMES[card]} fits no position")
+        cands.append(ks)
+    at = [ks[-1] for ks in cands]
+    copies: Counter[tuple[int, int]] = Counter((at[r], reqs[r][0]) for r in range(len(reqs)))
+    slots: Counter[tuple[int, int]] = Counter((at[r], reqs[r][2]) for r in range(len(reqs)))
+    rng = pick or random.Random(0)
+    for _ in range(20 * len(reqs) + 20):
+        over = [r for r in range(len(reqs)) if copies[at[r], reqs[r][0]] > avail[at[r]][reqs[r][0]]
+                or slots[at[r], reqs[r][2]] > owners[at[r]][reqs[r][2]]]
+        if not over:
+            return at
+        r = rng.choice(over)
+        card, owner = reqs[r][0], reqs[r][2]
+        room = [k for k in cands[r] if k != at[r] and copies[k, card] < avail[k][card]
+                and slots[k, owner] < owners[k][owner]]
+        others = [k for k in cands[r] if k != at[r]]
+        if not (room or others):
+            continue
+        k = rng.choice(room or others)
+        copies[at[r], card] -= 1
+        slots[at[r], owner] -= 1
+        at[r] = k
+        copies[k, card] += 1
+        slots[k, owner] += 1
+    raise AssertionError("craits knowledge: the cards seats played or kept fit no positions")
+
+
+def _perfect(toks: list[Token], its: list[Item], ok: Any) -> list[Item] | None:
+    """An item for every position, each allowed there (Kuhn's augmenting paths), or None."""
+    at: list[int] = [-1] * len(toks)  # position -> item
+
+    def augment(x: int, seen: set[int]) -> bool:
+        for t in range(len(toks)):
+            if t not in seen and ok(its[x], toks[t]):
+                seen.add(t)
+                if at[t] < 0 or augment(at[t], seen):
+                    at[t] = x
+                    return True
+        return False
+
+    for x in sorted(range(len(its)), key=lambda x: its[x][1] == FREE):  # the played and kept cards first
+        if not augment(x, set()):
+            return None
+    return [its[at[t]] for t in range(len(toks))]
 
 
 def _chain(rng: random.Random, at: list[int], allowed: list[int], moving: list[int], steps: int) -> None:
@@ -558,7 +606,7 @@ def _chain(rng: random.Random, at: list[int], allowed: list[int], moving: list[i
         r = rand()
         if m >= 3 and r < 0.3:
             a, b, c = moving[int(rand() * m)], moving[int(rand() * m)], moving[int(rand() * m)]
-            if a == b or b == c or a == c:
+            if a in (b, c) or b == c:
                 continue
             ia, ib, ic = at[a], at[b], at[c]
             if allowed[a] >> ib & 1 and allowed[b] >> ic & 1 and allowed[c] >> ia & 1:
@@ -639,7 +687,7 @@ def _swap_in(g: Craits, seat: int, want: int, spare: int, me: int) -> None:
         g.stock[g.stock.index(want)] = spare
     else:
         holder = next((s for s in range(g.players) if s not in (seat, me) and want in g.hands[s]), None)
-        assert holder is not None, (NAMES[want], _where(g, want), g.hand_no, len(g.log))
+        assert holder is not None, f"craits knowledge: the shadow has no {NAMES[want]} to give"
         g.hands[holder].remove(want)
         g.hands[holder].append(spare)
         g.hands[holder].sort()
@@ -647,6 +695,3 @@ def _swap_in(g: Craits, seat: int, want: int, spare: int, me: int) -> None:
     g.hands[seat].append(want)
     g.hands[seat].sort()
 
-
-def _where(g: Craits, card: int) -> str:  # debugging aid
-    return f"stock={card in g.stock} discard={card in g.discard} hands={[card in h for h in g.hands]}"

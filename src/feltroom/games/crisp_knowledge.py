@@ -334,7 +334,8 @@ class CrispKnowledge(Knowledge):
     def _seed_for(self, rng: random.Random) -> int:
         while True:
             seed = rng.randrange(MAX_SEED)
-            if self.options["first_dealer"] is not None or dealer_for(CURRENT_FORMAT, seed).below(self.players) == self._dealer:
+            if (self.options["first_dealer"] is not None
+                    or dealer_for(CURRENT_FORMAT, seed).below(self.players) == self._dealer):
                 return seed
 
     # ------------------------------------------------------------------ sampling
