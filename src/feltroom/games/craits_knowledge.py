@@ -1,0 +1,697 @@
+"""What one Craits seat knows, and whole games drawn from it (feltroom.knowledge, #15).
+
+A ``CraitsKnowledge`` is fed the events delivered to its seat. Chance in Craits is the cut
+for the first dealer (public), each hand's deal, and every reshuffle of the discard pile
+into the stock (CRAITS-SHUF-1). A sample is one whole history consistent with what the
+seat saw: a deal order per hand and an order per reshuffle, replayed through the reference
+engine (``deck=`` stacks the deals; a scripted dealer gives the cut and the reshuffles).
+Decisions beyond the spec:
+
+- **The actions are read back from the events**, by following a *shadow* game: the
+  reference engine replaying the actions with the seat's own cards right and the others'
+  cards made up (moved into place when a seat plays them). It says whose decision each
+  event answers; ``play``, ``suit``, ``one``, ``close`` and ``timeout`` name themselves, any
+  other event at a player's turn is their ``draw``.
+- **Positions.** Every card of a hand lies at a position: one of the deal order, or one of
+  a reshuffle's new stock. A position the seat did not see holds one card of its pool (the
+  pack for the deal; the known discards for a reshuffle) that the seat cannot place. What
+  the seat knows is a set of rules for those positions: a card another seat played was at
+  one of *its* positions, taken before the play, from the pool it was in (for two decks,
+  the most recent pool that still has a copy); a seat that chose to ``draw`` (not a
+  timeout, not a penalty) held no card it could play (CRAITS-PLAY-2, CRAITS-COUNT-2), so
+  every position it held then avoids those cards; at a hand's end each seat held exactly
+  the cards shown. Other players' choices are not evidence beyond what is legal.
+- **Uniform over what is possible.** Finished hands get one consistent history (any one:
+  what happened in them no longer moves a card). The current hand's hidden positions are
+  drawn uniformly among consistent histories by a Metropolis chain of swaps and 3-cycles
+  between positions (a symmetric proposal, so its stationary law is uniform), started from
+  a consistent history found by augmenting paths from the knowledge alone, run
+  ``SWEEPS`` times per hidden position; the stock's order is then shuffled exactly (its
+  positions are interchangeable). This is exact in the limit, close after the sweeps the
+  tests measure; positions no rule touches are exact at once.
+- **Seeds.** A sample's seed comes from ``rng`` and deals every later hand and reshuffle; its
+  past chance was scripted, so ``sample.record`` does not replay it (``meta["sampled"]``).
+- **Cost.** The state before the action that dealt the current hand is replayed once and
+  kept; a sample copies it, runs the chain and replays the current hand only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, MutableSequence, Sequence
+from typing import Any, TypeVar
+
+from ..cards import NAMES, parse_card
+from ..dealing import CURRENT_FORMAT, Dealer, dealer_for
+from ..game import CLOCK, MAX_SEED, Event, Game, Seat
+from ..knowledge import Knowledge, register_knowledge
+from ..options import normalise
+from .craits import Craits
+
+__all__ = ["CraitsKnowledge", "ScriptedDealer"]
+
+T = TypeVar("T")
+_RANK = tuple(c // 4 + 1 for c in range(52))
+_SUIT = {"S": 0, "H": 1, "D": 2, "C": 3}
+_WILD = sum(1 << c for c in range(52) if _RANK[c] in (8, 9))
+_COUNT = sum(1 << c for c in range(52) if _RANK[c] <= 2)
+_SUIT_MASK = tuple(sum(1 << c for c in range(52) if c & 3 == s) for s in range(4))
+_RANK_MASK = tuple(sum(1 << c for c in range(52) if _RANK[c] == r) for r in range(14))
+FREE, PLAYED, FINAL = 0, 1, 2
+_NEVER = 1 << 60
+#: a hidden position: (position in its segment, owner or -1 for the stock, event index it was taken at)
+Token = tuple[int, int, int]
+#: a card to place: (card, FREE/PLAYED/FINAL, the seat that played or kept it or -1, the event index it left by)
+Item = tuple[int, int, int, int]
+#: per segment: the items each position may hold (bitmasks), the constrained positions, the classes of alike ones
+_Chain = tuple[list[int], list[int], list[list[int]]]
+
+
+class ScriptedDealer:
+    """A dealer that answers its next non-empty shuffles with given orders, then deals from ``inner``."""
+
+    def __init__(self, inner: Dealer, script: Sequence[list[int] | None]) -> None:
+        self.inner = inner
+        self.format = inner.format
+        self.script = list(script)
+
+    def below(self, n: int) -> int:
+        return self.inner.below(n)
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        if len(items) and self.script:
+            order = self.script.pop(0)
+            if order is not None:
+                if sorted(order) != sorted(items):  # type: ignore[type-var]
+                    raise AssertionError("scripted shuffle: not a permutation of the cards shuffled")
+                items[:] = order  # type: ignore[assignment]
+                return
+        self.inner.shuffle(items)
+
+    def sample(self, population: Sequence[T], k: int) -> list[T]:
+        return self.inner.sample(population, k)
+
+    def top(self, pack: Sequence[T], k: int) -> list[T]:
+        return self.inner.top(pack, k)
+
+    def copy(self) -> ScriptedDealer:
+        return ScriptedDealer(self.inner.copy(), self.script)
+
+
+class _Seg:
+    """One deal order or one reshuffled stock: its pool, what the seat saw, who drew what."""
+
+    def __init__(self, pool: Counter[int], at: int, first: int) -> None:
+        self.pool = pool
+        self.size = sum(pool.values())
+        self.at = at  # event index it was made at
+        self.next = first  # the position the next draw takes
+        self.known: dict[int, int] = {}
+        self.tokens: list[Token] = []  # (position, owner, event index taken)
+
+
+class _Hand:
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.actions: list[tuple[Seat, str]] = []
+        self.segs: list[_Seg] = []
+        self.voids: dict[int, list[tuple[int, int]]] = {}  # seat -> (event index, forbidden mask)
+        self.played: list[tuple[int, int, int]] = []  # (seat, card, event index)
+        self.finals: dict[int, list[int]] | None = None
+        self.dealt = 0
+
+
+@register_knowledge
+class CraitsKnowledge(Knowledge):
+    """One Craits seat's knowledge (see the module docstring)."""
+
+    game = "craits"
+    #: chain steps per hidden position of the current hand
+    SWEEPS = 20
+    #: replay samples with ``apply`` (legality checked) instead of ``_apply``: for tests
+    strict = False
+    #: placement searches per hand (two decks: the pools that the played and kept cards came from)
+    ATTEMPTS = 40
+
+    def __init__(self, seat: int, players: int, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(seat, players, options)
+        self.options = normalise(Craits.OPTIONS, options, players)
+        probe = Craits.__new__(Craits)
+        probe.players, probe.options = players, self.options
+        probe.check_options()
+        self.pack: tuple[int, ...] = probe.pack()
+        self.decks: int = self.options["decks"]
+        #: hands placed without the no-playable-card rule (two decks, when the search finds nothing)
+        self.relaxed: set[int] = set()
+        self.events: list[Event] = []
+        self._seen = -1
+        self._hands: list[_Hand] = []
+        self._shadow: Craits | None = None
+        self._shadow_stacks: list[list[int]] = []
+        self._stacked_to = 0
+        self._at = 0
+        self._public = _Public()
+        self._start: tuple[int, list[list[Token]], list[list[Item]], list[_Chain]] | None = None
+        self._cut: list[int] = []
+        self._bases: list[Craits | None] = [None]
+        self._decks: list[list[int]] = []
+        self._scripts: list[list[list[int]]] = []
+
+    def observe(self, events: Sequence[Event]) -> None:
+        for e in events:
+            if e["to"] != "all" and self.seat not in e["to"]:
+                raise ValueError(f"P{self.seat} was not shown {e['type']!r} (to {e['to']})")
+        self.events.extend(events)
+
+    # ------------------------------------------------------------------ building games
+
+    def _new(self, seed: int, decks: list[list[int]], script: list[list[int] | None]) -> Craits:
+        """A new game dealt from ``decks`` whose cut and first reshuffles follow ``script``."""
+        g = Craits.__new__(Craits)
+        g._configure(self.players, seed, dict(self.options), None, CURRENT_FORMAT)
+        g._stacks = [list(d) for d in decks]
+        g.deck_spec = None
+        g.rng = ScriptedDealer(dealer_for(CURRENT_FORMAT, seed), [*self._cut_script(), *script])
+        g.log = []
+        g.actions = []
+        g._setup()
+        return g
+
+    def _cut_script(self) -> list[list[int] | None]:
+        """Shuffles that make the cut draw the cards it was seen to draw (CRAITS-DEALER-1)."""
+        if not self._cut:
+            return []
+        pack = sorted(self.pack)
+        out: list[list[int] | None] = []
+        draws = list(self._cut)
+        while draws:
+            chunk, draws = draws[:len(pack)], draws[len(pack):]
+            rest = Counter(pack)
+            rest.subtract(chunk)
+            out.append(sorted(rest.elements()) + chunk[::-1])  # drawn from the end
+        return out
+
+    # ------------------------------------------------------------------ reading the events
+
+    def _update(self) -> None:
+        """Read the new events (the shadow goes on from where it was); settle the finished hands."""
+        events = self.events
+        if self._seen == len(events):
+            return
+        if not events:
+            raise ValueError("nothing observed yet: a Craits seat is first shown its deal")
+        self._seen = len(events)
+        if self._shadow is None:
+            cut = next((e for e in events if e["type"] == "cut"), None)
+            self._cut = [parse_card(c) for r in cut["draws"] for _, c in r] if cut else []
+            self._stack_hands(events)
+            self._shadow = self._new(0, self._shadow_stacks, [])
+            self._at = self._read(events, 0, len(_for(self._shadow.log, self.seat)), None)
+            self._fix_mine(self._shadow, self._public.mine)
+        self._parse(events)
+        hands = self._hands
+        while len(self._decks) < len(hands) - 1:  # a finished hand: one consistent history, the next base
+            h = hands[len(self._decks)]
+            tokens, assign = self._matching(h, final=True)
+            deck, script = self._orders(h, assign, tokens)
+            self._decks.append(deck)
+            self._scripts.append(script)
+            self._bases.append(self._replay(h, 1, deck, script))
+
+    def _stack_hands(self, events: Sequence[Event]) -> None:
+        """Deal orders for the shadow: this seat's cards and the upcard where they were, per hand seen."""
+        n, me = self.players, self.seat
+        stacks = self._shadow_stacks
+        for i in range(self._stacked_to, len(events)):
+            e = events[i]
+            if e["type"] != "hand_start":
+                continue
+            size, dealer, d = e["cards"], e["dealer"], 1 if e["direction"] == "cw" else -1
+            order: list[int | None] = [None] * len(self.pack)
+            mine = next(parse_card_list(x["cards"]) for x in events[i:] if x["type"] == "reveal" and x["why"] == "deal")
+            slot = next(k for k in range(n) if (dealer + d * (k + 1)) % n == me)
+            for j, c in enumerate(mine):
+                order[slot + n * j] = c
+            up = next((x for x in events[i + 1:] if x["type"] in ("upcard", "hand_start")), None)
+            if up is not None and up["type"] == "upcard":
+                order[n * size] = parse_card(up["card"])
+            rest = Counter(self.pack)
+            rest.subtract(c for c in order if c is not None)
+            fill = iter(sorted(rest.elements()))
+            stacks.append([c if c is not None else next(fill) for c in order])
+        self._stacked_to = len(events)
+
+    def _parse(self, events: Sequence[Event]) -> None:
+        """Follow the shadow game through the new events: the actions per hand, and what they tell."""
+        me = self.seat
+        shadow = self._shadow
+        assert shadow is not None
+        self._stack_hands(events)
+        shadow._stacks = self._shadow_stacks
+        i = self._at
+        while i < len(events):
+            e = events[i]
+            kind = e["type"]
+            if kind == "timeout":
+                seat: Seat = CLOCK
+                action = "timeout"
+            elif kind == "timer_stop" and e["action"] == "close":
+                seat, action = CLOCK, "close"
+            elif kind == "declare":
+                seat, action = e["seat"], "one"
+            elif kind == "suit":
+                seat, action = shadow.dealer, f"suit {e['suit']}"
+            elif kind == "play":
+                seat, action = e["seat"], _play_action(e)
+                if e["seat"] != me:
+                    _bring(shadow, e["seat"], parse_card(e["card"]), me)
+            elif shadow.phase == "play" and shadow.turn is not None:
+                seat, action = shadow.turn, "draw"
+            else:
+                raise AssertionError(f"craits knowledge: no decision answers {kind!r} at event {i}")
+            if shadow.phase == "declare" and action in ("close", "one"):
+                _upcard_in_place(shadow, events, i, me)
+            at = len(shadow.log)
+            shadow._apply(seat, action)
+            shadow.actions.append([seat, action])
+            k = len(_for(shadow.log[at:], me))
+            drawer = seat if action == "draw" and isinstance(seat, int) and seat != me else None
+            i = self._read(events, i, k, drawer)
+            self._hands[-1].actions.append((seat, action))  # an action that deals a hand is that hand's first
+            self._fix_mine(shadow, self._public.mine)
+        self._at = i
+
+    def _read(self, events: Sequence[Event], i: int, k: int, drawer: int | None) -> int:
+        """Take in the ``k`` events of one action from index ``i``; return the index after them."""
+        me, n = self.seat, self.players
+        hands, st = self._hands, self._public
+        if drawer is not None and hands:  # CRAITS-PLAY-2/COUNT-2: the drawer held no card it could play
+            mask = _COUNT if st.count else (_SUIT_MASK[st.active] | _RANK_MASK[_RANK[st.pile[-1]]] | _WILD)
+            hands[-1].voids.setdefault(drawer, []).append((i, mask))
+        for j in range(i, i + k):
+            e = events[j]
+            kind = e["type"]
+            if kind == "hand_start":
+                h = _Hand(e["hand"])
+                hands.append(h)
+                size, dealer, d = e["cards"], e["dealer"], 1 if e["direction"] == "cw" else -1
+                h.dealt = n * size
+                seg = _Seg(Counter(self.pack), j, n * size)
+                h.segs.append(seg)
+                for k2 in range(n):
+                    s = (dealer + d * (k2 + 1)) % n
+                    if s != me:
+                        seg.tokens.extend((k2 + n * x, s, j) for x in range(size))
+                st.pile, st.count, st.hand = [], 0, h
+                st.me_slot = next(k2 for k2 in range(n) if (dealer + d * (k2 + 1)) % n == me)
+            elif kind == "reveal" and e["why"] == "deal":
+                cards = parse_card_list(e["cards"])
+                st.mine = Counter(cards)
+                seg = st.hand.segs[0]
+                for x, c in enumerate(cards):
+                    seg.known[st.me_slot + n * x] = c
+            elif kind == "upcard":
+                c = parse_card(e["card"])
+                seg = st.hand.segs[0]
+                seg.known[seg.next] = c
+                seg.next += 1
+                st.pile.append(c)
+                st.active = c & 3
+            elif kind == "draw":
+                seg = st.hand.segs[-1]
+                first = seg.next
+                seg.next += e["n"]
+                if e["seat"] == me:
+                    cards = parse_card_list(events[j + 1]["cards"])
+                    st.mine.update(cards)
+                    for x, c in enumerate(cards):
+                        seg.known[first + x] = c
+                else:
+                    seg.tokens.extend((first + x, e["seat"], j) for x in range(e["n"]))
+            elif kind == "reshuffle":
+                pool = Counter(st.pile[:-1])
+                st.pile = st.pile[-1:]
+                st.hand.segs.append(_Seg(pool, j, 0))
+            elif kind == "play":
+                c = parse_card(e["card"])
+                st.pile.append(c)
+                st.active = _SUIT[e["suit"]]
+                if e["seat"] == me:
+                    st.mine[c] -= 1
+                else:
+                    st.hand.played.append((e["seat"], c, j))
+            elif kind == "suit":
+                st.active = _SUIT[e["suit"]]
+            elif kind == "count":
+                st.count = e["value"]
+            elif kind == "count_end":
+                st.count = 0
+            elif kind == "hand_end":
+                st.hand.finals = {s: parse_card_list(cards) for s, cards in enumerate(e["hands"]) if s != me}
+        return i + k
+
+    def _fix_mine(self, shadow: Craits, real: Counter[int]) -> None:
+        """Give the shadow this seat's real cards, taking them from the stock or other hands."""
+        me = self.seat
+        have = Counter(shadow.hands[me])
+        missing = list((real - have).elements())
+        extra = list((have - real).elements())
+        for want, spare in zip(missing, extra, strict=True):
+            _swap_in(shadow, me, want, spare, me)
+
+    # ------------------------------------------------------------------ the rules for positions
+
+    def _rules(self, h: _Hand, final: bool, pick: random.Random | None = None
+               ) -> tuple[list[list[Token]], list[list[Item]]]:
+        """Per segment: the hidden positions (position, owner or -1 for the stock, taken at) and the
+        cards to place there (card, FREE/PLAYED/FINAL, owner, until)."""
+        tokens: list[list[Token]] = []
+        avail: list[Counter[int]] = []
+        for seg in h.segs:
+            toks = list(seg.tokens)
+            toks += [(p, -1, 0) for p in range(seg.next, seg.size)]
+            tokens.append(toks)
+            left = Counter(seg.pool)
+            left.subtract(seg.known.values())
+            avail.append(left)
+        items: list[list[Item]] = [[] for _ in h.segs]
+        reqs: list[Item] = [(card, PLAYED, seat, at) for seat, card, at in h.played]
+        if final and h.finals is not None:
+            reqs += [(c, FINAL, seat, _NEVER) for seat, cards in h.finals.items() for c in cards]
+        for r, k in enumerate(_segments_for(h, tokens, avail, reqs, pick)):
+            items[k].append(reqs[r])
+            avail[k][reqs[r][0]] -= 1
+        for k in range(len(h.segs)):
+            for c in avail[k].elements():
+                items[k].append((c, FREE, -1, _NEVER))
+            if len(items[k]) != len(tokens[k]):
+                raise AssertionError(f"craits knowledge: segment {k} has {len(items[k])} cards "
+                                     f"for {len(tokens[k])} positions")
+        return tokens, items
+
+    def _matching(self, h: _Hand, final: bool) -> tuple[list[list[Token]], list[list[Item]]]:
+        """One consistent placement: per segment, the item at each hidden position (augmenting paths).
+
+        With two decks a played card may have come from more than one pool; if the latest pools do
+        not fit, other choices are tried (deterministically)."""
+        for relax in (False, True):
+            if relax and (self.strict or self.decks == 1):
+                break
+            for attempt in range(self.ATTEMPTS):
+                try:
+                    tokens, items = self._rules(h, final, None if attempt == 0 else random.Random(attempt))
+                except AssertionError:
+                    continue
+                found = self._match_items(h, final, tokens, items, relax)
+                if found is not None:
+                    if relax:
+                        self.relaxed.add(h.number)
+                    return tokens, found
+        raise AssertionError("craits knowledge: no history fits what the seat saw")
+
+    def _match_items(self, h: _Hand, final: bool, tokens: list[list[Token]], items: list[list[Item]],
+                     relax: bool = False) -> list[list[Item]] | None:
+        ok = self._fits(h, final, relax)
+        out: list[list[Item]] = []
+        for toks, its in zip(tokens, items, strict=True):
+            found = _perfect(toks, its, ok)
+            if found is None:
+                return None
+            out.append(found)
+        return out
+
+    def _fits(self, h: _Hand, final: bool, relax: bool = False) -> Any:
+        voids = {} if relax else h.voids
+        cache: dict[tuple[int, int, int], int] = {}
+
+        def forbidden(owner: int, taken: int, until: int) -> int:
+            key = (owner, taken, until)
+            m = cache.get(key)
+            if m is None:
+                m = 0
+                for t, mask in voids.get(owner, ()):
+                    if taken < t < until:
+                        m |= mask
+                cache[key] = m
+            return m
+
+        def ok(item: Item, token: Token) -> bool:
+            card, kind, who, until = item
+            _, owner, taken = token
+            if owner < 0:
+                return kind == FREE
+            if kind == FREE:
+                return not final and not forbidden(owner, taken, until) >> card & 1
+            return who == owner and taken < until and not forbidden(owner, taken, until) >> card & 1
+
+        return ok
+
+    def _orders(self, h: _Hand, assign: list[list[Item]],
+                tokens: list[list[Token]] | None = None) -> tuple[list[int], list[list[int]]]:
+        """The deal order and the reshuffle orders that put ``assign`` in place."""
+        if tokens is None:
+            tokens = self._rules(h, False)[0]
+        orders: list[list[int]] = []
+        for seg, toks, its in zip(h.segs, tokens, assign, strict=True):
+            at = [-1] * seg.size
+            for p, c in seg.known.items():
+                at[p] = c
+            for (p, _, _), item in zip(toks, its, strict=True):
+                at[p] = item[0]
+            orders.append(at)
+        deck = orders[0]
+        script = [o[::-1] for o in orders[1:]]  # a reshuffled stock is drawn from its end
+        return deck, script
+
+    # ------------------------------------------------------------------ replaying
+
+    def _any_seed(self) -> int:
+        return 1
+
+    def _replay(self, h: _Hand, seed: int, deck: list[int], script: list[list[int]]) -> Craits:
+        """Hand ``h`` replayed on ``deck`` and ``script``, up to the action that deals the next hand."""
+        n = h.number
+        decks = [*self._decks[:n - 1], deck]
+        if n == 1:
+            g = self._new(seed, decks, list(script))
+            acts = h.actions
+        else:
+            base = self._bases[n - 1]
+            assert base is not None and isinstance(base.rng, ScriptedDealer)
+            g = base.copy()
+            g._stacks = decks
+            # the previous hand's reshuffles still to come (in the action that deals this one), then this hand's
+            g.rng = ScriptedDealer(dealer_for(CURRENT_FORMAT, seed), [*base.rng.script, *script])
+            acts = h.actions
+        for seat, action in acts:
+            if self.strict:
+                g.apply(seat, action)
+            else:
+                g._apply(seat, action)
+                g.actions.append([seat, action])
+        return g
+
+    # ------------------------------------------------------------------ sampling
+
+    def hidden_state(self) -> tuple[_Hand, list[list[Token]], list[list[Item]]]:
+        """The current hand, its hidden positions per segment, and one consistent placement."""
+        self._update()
+        h = self._hands[-1]
+        if self._start is None or self._start[0] != len(self.events):
+            final = h.finals is not None
+            tokens, start = self._matching(h, final)
+            ok = self._fits(h, final, h.number in self.relaxed)
+            chains: list[_Chain] = []
+            for toks, its in zip(tokens, start, strict=True):
+                # allowed[t]: the items (by index in ``its``) that position t may hold
+                allowed = [sum(1 << i for i, item in enumerate(its) if ok(item, tok)) for tok in toks]
+                classes: dict[int, list[int]] = {}
+                for t, mask in enumerate(allowed):
+                    classes.setdefault(mask, []).append(t)
+                plain = max(classes, key=lambda m: len(classes[m]))  # the stock's class, usually
+                moving = [t for t, mask in enumerate(allowed) if mask != plain]
+                chains.append((allowed, moving, [c for c in classes.values() if len(c) > 1]))
+            self._start = (len(self.events), tokens, start, chains)
+        return h, self._start[1], self._start[2]
+
+    def sample(self, rng: random.Random) -> Game:
+        h, tokens, start = self.hidden_state()
+        assert self._start is not None
+        assign: list[list[Item]] = []
+        for its, (allowed, moving, classes) in zip(start, self._start[3], strict=True):
+            at = list(range(len(its)))  # position -> item index
+            if moving:
+                _chain(rng, at, allowed, moving, self.SWEEPS * len(moving))
+            for cls in classes:  # positions allowed the same items are interchangeable: shuffle exactly
+                held = [at[t] for t in cls]
+                rng.shuffle(held)
+                for t, x in zip(cls, held, strict=True):
+                    at[t] = x
+            assign.append([its[x] for x in at])
+        deck, script = self._orders(h, assign, tokens)
+        seed = rng.randrange(MAX_SEED)
+        g = self._replay(h, seed, deck, script)
+        rng_now = g.rng
+        g.rng = rng_now.inner if isinstance(rng_now, ScriptedDealer) else rng_now
+        g.seed = seed
+        g.meta = {"sampled": True, **({"relaxed": sorted(self.relaxed)} if self.relaxed else {})}
+        return g
+
+
+def _segments_for(h: _Hand, tokens: list[list[Token]], avail: list[Counter[int]], reqs: list[Item],
+                  pick: random.Random | None) -> list[int]:
+    """The segment each card a seat played or kept came from. It took a copy of itself from that
+    segment's pool and one of its owner's positions there, taken in time; with one deck the segment
+    is forced, with two decks copies may be in several pools. Start from the latest pool, then move
+    cards off over-full pools and seats (``pick`` randomises the moves); raise if that fails."""
+    owners = [Counter(o for _, o, _ in toks) for toks in tokens]
+    cands: list[list[int]] = []
+    for card, _, owner, until in reqs:
+        ks = [k for k, seg in enumerate(h.segs) if seg.at < until and avail[k][card] > 0
+              and any(o == owner and a < until for _, o, a in tokens[k])]
+        if not ks:
+            raise AssertionError(f"craits knowledge: P{owner}'s {NAMES[card]} fits no position")
+        cands.append(ks)
+    at = [ks[-1] for ks in cands]
+    copies: Counter[tuple[int, int]] = Counter((at[r], reqs[r][0]) for r in range(len(reqs)))
+    slots: Counter[tuple[int, int]] = Counter((at[r], reqs[r][2]) for r in range(len(reqs)))
+    rng = pick or random.Random(0)
+    for _ in range(20 * len(reqs) + 20):
+        over = [r for r in range(len(reqs)) if copies[at[r], reqs[r][0]] > avail[at[r]][reqs[r][0]]
+                or slots[at[r], reqs[r][2]] > owners[at[r]][reqs[r][2]]]
+        if not over:
+            return at
+        r = rng.choice(over)
+        card, owner = reqs[r][0], reqs[r][2]
+        room = [k for k in cands[r] if k != at[r] and copies[k, card] < avail[k][card]
+                and slots[k, owner] < owners[k][owner]]
+        others = [k for k in cands[r] if k != at[r]]
+        if not (room or others):
+            continue
+        k = rng.choice(room or others)
+        copies[at[r], card] -= 1
+        slots[at[r], owner] -= 1
+        at[r] = k
+        copies[k, card] += 1
+        slots[k, owner] += 1
+    raise AssertionError("craits knowledge: the cards seats played or kept fit no positions")
+
+
+def _perfect(toks: list[Token], its: list[Item], ok: Any) -> list[Item] | None:
+    """An item for every position, each allowed there (Kuhn's augmenting paths), or None."""
+    at: list[int] = [-1] * len(toks)  # position -> item
+
+    def augment(x: int, seen: set[int]) -> bool:
+        for t in range(len(toks)):
+            if t not in seen and ok(its[x], toks[t]):
+                seen.add(t)
+                if at[t] < 0 or augment(at[t], seen):
+                    at[t] = x
+                    return True
+        return False
+
+    for x in sorted(range(len(its)), key=lambda x: its[x][1] == FREE):  # the played and kept cards first
+        if not augment(x, set()):
+            return None
+    return [its[at[t]] for t in range(len(toks))]
+
+
+def _chain(rng: random.Random, at: list[int], allowed: list[int], moving: list[int], steps: int) -> None:
+    """Metropolis over placements with a symmetric proposal (so uniform over the consistent ones): swap a
+    constrained position's item with any position's, or turn three constrained positions' items round."""
+    m, every = len(moving), len(at)
+    rand = rng.random
+    for _ in range(steps):
+        r = rand()
+        if m >= 3 and r < 0.3:
+            a, b, c = moving[int(rand() * m)], moving[int(rand() * m)], moving[int(rand() * m)]
+            if a in (b, c) or b == c:
+                continue
+            ia, ib, ic = at[a], at[b], at[c]
+            if allowed[a] >> ib & 1 and allowed[b] >> ic & 1 and allowed[c] >> ia & 1:
+                at[a], at[b], at[c] = ib, ic, ia
+            continue
+        u = moving[int(rand() * m)]
+        v = int(rand() * every)
+        if u == v:
+            continue
+        iu, iv = at[u], at[v]
+        if allowed[u] >> iv & 1 and allowed[v] >> iu & 1:
+            at[u], at[v] = iv, iu
+
+
+class _Public:
+    """What the events say of the table as they are read: the pile, the active suit, the count."""
+
+    def __init__(self) -> None:
+        self.pile: list[int] = []
+        self.active = 0
+        self.count = 0
+        self.mine: Counter[int] = Counter()
+        self.hand: _Hand = _Hand(0)
+        self.me_slot = 0
+
+
+def parse_card_list(names: Sequence[str]) -> list[int]:
+    return [parse_card(c) for c in names]
+
+
+def _for(log: Sequence[Event], seat: int) -> list[Event]:
+    return [e for e in log if e["to"] == "all" or seat in e["to"]]
+
+
+def _play_action(e: Event) -> str:
+    card = parse_card(e["card"])
+    text = f"play {e['card']}"
+    if _RANK[card] in (8, 9) and _SUIT[e["suit"]] != card & 3:
+        text += f" suit {e['suit']}"
+    return text + (" one" if e["one"] else "")
+
+
+def _upcard_in_place(g: Craits, events: Sequence[Event], i: int, me: int) -> None:
+    """Before the one-card declarations close, put the upcard where the shadow will turn it."""
+    drawn = 0
+    for e in events[i:]:
+        if e["type"] == "draw":
+            drawn += e["n"]
+        elif e["type"] == "upcard":
+            card = parse_card(e["card"])
+            at = len(g.stock) - 1 - drawn
+            if g.stock[at] != card:
+                if card in g.stock:
+                    j = g.stock.index(card)
+                    g.stock[j], g.stock[at] = g.stock[at], g.stock[j]
+                else:
+                    holder = next(s for s in range(g.players) if s != me and card in g.hands[s])
+                    g.hands[holder].remove(card)
+                    g.hands[holder].append(g.stock[at])
+                    g.hands[holder].sort()
+                    g.stock[at] = card
+            return
+        elif e["type"] in ("play", "hand_start"):
+            return
+
+
+def _bring(g: Craits, seat: int, card: int, me: int) -> None:
+    """Make the shadow's ``seat`` hold ``card`` (which it is about to play)."""
+    if card in g.hands[seat]:
+        return
+    spare = next(c for c in g.hands[seat])
+    _swap_in(g, seat, card, spare, me)
+
+
+def _swap_in(g: Craits, seat: int, want: int, spare: int, me: int) -> None:
+    """Exchange ``seat``'s ``spare`` with a ``want`` from the shadow's stock or another seat's hand."""
+    if want in g.stock:
+        g.stock[g.stock.index(want)] = spare
+    else:
+        holder = next((s for s in range(g.players) if s not in (seat, me) and want in g.hands[s]), None)
+        assert holder is not None, f"craits knowledge: the shadow has no {NAMES[want]} to give"
+        g.hands[holder].remove(want)
+        g.hands[holder].append(spare)
+        g.hands[holder].sort()
+    g.hands[seat].remove(spare)
+    g.hands[seat].append(want)
+    g.hands[seat].sort()
+

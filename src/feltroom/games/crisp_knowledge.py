@@ -1,0 +1,387 @@
+"""What one Crisp seat knows, and whole games drawn from it (feltroom.knowledge, #15).
+
+A ``CrispKnowledge`` is fed the events delivered to its seat and rebuilds the game by
+replaying the table's actions on stacked decks (``deck=``: one list per round). Only the
+deals are chance in Crisp (a flip turns the public pile over, CRISP-DECK-1), so a round's
+hidden information is exactly its deal order, and a sample is a deal order consistent with
+what the seat saw, replayed. Decisions beyond the spec:
+
+- **The actions are read back from the events.** Every action leaves a recognisable first
+  event (notation.md#crisp). One pair cannot be told apart by a seat that is not the
+  drawer: another seat's ``draw`` followed by the clock's ``timeout`` and a ``timeout``
+  that draws for them give the same public events and the same state; they are read as
+  ``draw`` then ``timeout``. The sample's ``actions`` may therefore differ from the real
+  ones there, never its events for the seat or its public events.
+- **Tokens.** A round is first replayed with the deal positions 0–51 standing in for the
+  cards (``_apply`` does not look at ranks), so every card the round moved is followed by
+  position; each event the seat saw that names a card (its peeks, its draws, Jack and
+  Queen reveals, swaps out, discards, Kings, the discard-pile draws, the reveal at the
+  round's end) ties a position to a card. A card another seat drew from the deck and
+  swapped in is not named, but it is an A–10 (CRISP-SPEC-1): that is the only constraint
+  on a hidden position beyond its card being unseen.
+- **Uniform over what is possible.** The constrained positions get a uniformly random
+  injection of the unseen A–10s, then every other hidden position a uniformly random
+  permutation of the unseen cards left; every consistent deal order is equally likely.
+  Other players' choices are not read as evidence (they may play any way they like).
+- **Past rounds are exact.** The reveal at a round's end names every card the round dealt or
+  drew, so a finished round's deal is known except the cards nobody drew; those are placed
+  in card order (they are in no location any more, only in the sample's record).
+- **Seeds.** Each sample gets a fresh seed from ``rng`` whose dealer draws the real first
+  dealer when ``first_dealer`` is not set, so ``sample.record`` replays to the sample and
+  later rounds are dealt at random, not as the real game will deal them.
+- **Cost.** The state before the action that dealt the current round is replayed once and
+  kept; a sample copies it and replays the current round only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import NAMES, parse_card
+from ..dealing import CURRENT_FORMAT, dealer_for
+from ..game import CLOCK, MAX_SEED, Event, Game, Seat
+from ..knowledge import Knowledge, register_knowledge
+from ..options import normalise
+from .crisp import DECK_SRC, RANK, Crisp
+
+__all__ = ["CrispKnowledge", "parse_actions"]
+
+_IDENTITY = list(range(52))
+_NONFACE = frozenset(c for c in range(52) if RANK[c] <= 10)
+#: event fields that name one card, and fields that name a list of cards
+_CARD_FIELDS = ("card", "out")
+_LIST_FIELDS = ("cards", "kings")
+#: events after which a ``turn_start`` belongs to the same action (else it is a ``release``)
+_TURN_CAUSES = frozenset({"turn_end", "window_open", "round_start"})
+
+Action = tuple[Seat, str]
+
+
+def parse_actions(events: Sequence[Event], seat: int) -> list[tuple[Seat, str, int]]:
+    """The actions behind ``events`` (what ``seat`` was shown), each with the index of its first event."""
+    out: list[tuple[Seat, str, int]] = []
+    i, n = 0, len(events)
+
+    def at(j: int) -> Event | None:
+        return events[j] if j < n else None
+
+    while i < n:
+        e = events[i]
+        t = e["type"]
+        start = i
+        action: Action | None = None
+        if t == "window_close" and e["why"] == "draw":
+            while (x := at(i)) is not None and x["type"] == "window_close" and x["why"] == "draw":
+                i += 1
+            action, i = _read_draw(events, i, seat)
+        elif t == "window_close" and e["why"] == "clock":
+            nxt = at(i + 1)
+            if nxt is not None and nxt["type"] == "timer_stop":  # a release or a timeout closing windows first
+                while (x := at(i)) is not None and x["type"] == "window_close" and x["why"] == "clock":
+                    i += 2
+                x = at(i)
+                if x is not None and x["type"] == "turn_start":
+                    action, i = (CLOCK, "release"), i + 1
+                else:
+                    i = _read_timeout(events, i)
+                    action = (CLOCK, "timeout")
+            else:
+                action, i = (CLOCK, f"close {e['seat']}"), i + 1
+        elif t == "window_close" and e["why"] == "decline":
+            action, i = (e["seat"], "decline"), i + 1
+        elif t == "crisp":
+            action, i = (e["seat"], "crisp"), i + 1
+        elif t in ("flip", "draw"):
+            action, i = _read_draw(events, i, seat)
+        elif t == "discard":
+            action, i = ((CLOCK, "timeout") if e["why"] == "timeout" else (e["seat"], "discard")), i + 1
+        elif t == "swap":
+            action, i = (e["seat"], f"swap {e['slot']}"), i + 1
+        elif t == "reveal" and e["why"] == "jack":
+            action, i = (e["seat"], "jack"), i + 2
+        elif t == "jack":
+            action, i = (e["seat"], "jack"), i + 1
+        elif t == "queen":
+            action, i = (e["seat"], f"queen {e['slot']} {e['target']} {e['target_slot']}"), i + 1
+        elif t == "king":
+            action, i = (e["seat"], "king"), i + 1
+        elif t == "turn_start":
+            prev = events[i - 1] if i else None
+            caused = prev is not None and (prev["type"] in _TURN_CAUSES
+                                           or (prev["type"] == "reveal" and prev["why"] == "deal"))
+            if not caused:
+                action = (CLOCK, "release")
+            i += 1
+        else:
+            i += 1
+        if action is not None:
+            out.append((action[0], action[1], start))
+    return out
+
+
+def _read_draw(events: Sequence[Event], i: int, seat: int) -> tuple[Action, int]:
+    """A draw (after its window closes): ``draw``, ``draw discard``, or this seat's own timed-out draw."""
+    if events[i]["type"] == "flip":
+        i += 1
+    d = events[i]
+    i += 1
+    if d["source"] == "discard":
+        return (d["seat"], "draw discard"), i
+    if d["seat"] == seat:
+        nxt = events[i] if i < len(events) else None
+        if nxt is not None and nxt["type"] == "reveal" and nxt["why"] == "draw":
+            return (seat, "draw"), i + 1
+        return (CLOCK, "timeout"), _read_timeout(events, i)  # no reveal: the clock drew for this seat
+    return (d["seat"], "draw"), i
+
+
+def _read_timeout(events: Sequence[Event], i: int) -> int:
+    """Past a timeout's own events (a flip, the clock's draw, the discard)."""
+    while i < len(events) and events[i]["type"] in ("flip", "draw"):
+        i += 1
+    return i + 1  # the discard
+
+
+class _Round:
+    """One round as the seat saw it: its actions, and what they tell of its deal order."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        #: (seat, action, first event, end event): the action that dealt it comes first
+        self.actions: list[tuple[Seat, str, int, int]] = []
+        self.known: dict[int, int] = {}  # deal position -> card
+        self.nonface: set[int] = set()  # positions another seat drew and swapped in
+        self.ended = False
+        self.analysed = -1  # how many actions ``known`` covers
+
+
+@register_knowledge
+class CrispKnowledge(Knowledge):
+    """One Crisp seat's knowledge (see the module docstring)."""
+
+    game = "crisp"
+
+    def __init__(self, seat: int, players: int, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(seat, players, options)
+        self.options = normalise(Crisp.OPTIONS, options, players)
+        self.events: list[Event] = []
+        self._parsed: list[tuple[Seat, str, int]] = []
+        self._rounds: list[_Round] = []
+        self._dealer: int | None = None
+        #: per finished round, its deal order; the state before the action dealing the next
+        self._decks: list[list[int]] = []
+        self._bases: list[Crisp | None] = [None]
+        self._names: list[list[str]] = []
+        self._seen = 0
+
+    def observe(self, events: Sequence[Event]) -> None:
+        for e in events:
+            if e["to"] != "all" and self.seat not in e["to"]:
+                raise ValueError(f"P{self.seat} was not shown {e['type']!r} (to {e['to']})")
+        self.events.extend(events)
+
+    # ------------------------------------------------------------------ reading the events
+
+    def _update(self) -> None:
+        """Parse new events into actions and rounds; analyse and cache what became public."""
+        events = self.events
+        if self._rounds and self._seen == len(events):
+            return
+        self._seen = len(events)
+        if not events:
+            raise ValueError("nothing observed yet: a Crisp seat is first shown its deal")
+        if self._dealer is None:
+            first = events[0]
+            if first["type"] != "round_start":
+                raise ValueError("the events must start at the game's start (a round_start)")
+            self._dealer = first["dealer"]
+        parsed = parse_actions(events, self.seat)
+        bounds = [p[2] for p in parsed] + [len(events)]
+        rounds: list[_Round] = []
+        current = _Round(1)
+        rounds.append(current)
+        ends = [i for i, e in enumerate(events) if e["type"] == "round_end"]
+        starts = [i for i, e in enumerate(events) if e["type"] == "round_start"]
+        for k, (seat, action, start) in enumerate(parsed):
+            end = bounds[k + 1]
+            if any(start <= s < end for s in starts[1:]):
+                current.ended = True
+                current = _Round(current.number + 1)
+                rounds.append(current)
+            current.actions.append((seat, action, start, end))
+        if ends and ends[-1] > (starts[-1] if starts else -1):
+            current.ended = True
+        old = self._rounds
+        for r in rounds:  # keep what earlier calls learnt
+            if r.number <= len(old) and len(old[r.number - 1].actions) == len(r.actions):
+                prev = old[r.number - 1]
+                r.known, r.nonface, r.analysed = prev.known, prev.nonface, prev.analysed
+        self._rounds = rounds
+        self._parsed = parsed
+        for r in rounds:
+            if r.analysed != len(r.actions) + (1 if r.ended else 0):
+                self._analyse(r)
+            if r.number < len(rounds) and len(self._decks) < r.number:  # finished: its deck, the next base
+                deck = self._complete(r)
+                self._decks.append(deck)
+                self._names.append([NAMES[c] for c in deck])
+                self._bases.append(self._replay(r, deck, self._any_seed()))
+
+    def _start(self, r: _Round, deck: list[int], seed: int) -> Crisp:
+        """The state before round ``r``'s first action (a new game for round 1), dealing ``deck``."""
+        if r.number == 1:
+            opts = dict(self.options)
+            g = Crisp.__new__(Crisp)
+            g._configure(self.players, seed, opts, None, CURRENT_FORMAT)
+            g._stacks = [deck]
+            g.deck_spec = [[NAMES[c] for c in deck]]
+            g.log = []
+            g.actions = []
+            g._setup()
+            return g
+        base = self._bases[r.number - 1]
+        assert base is not None
+        g = base.copy()
+        g._stacks = [*self._decks[:r.number - 1], deck]
+        g.deck_spec = [*self._names[:r.number - 1], [NAMES[c] for c in deck]]
+        return g
+
+    def _replay(self, r: _Round, deck: list[int], seed: int) -> Crisp:
+        """Round ``r`` replayed on ``deck``: up to the action that deals the next round (excluded)."""
+        g = self._start(r, deck, seed)
+        for seat, action, _, _ in r.actions:
+            g._apply(seat, action)
+            g.actions.append([seat, action])
+        return g
+
+    def _analyse(self, r: _Round) -> None:
+        """Replay round ``r`` on deal positions and read what the seat saw into ``known``/``nonface``."""
+        seed = self._any_seed()
+        g = self._start(r, list(_IDENTITY), seed)
+        me = self.seat
+        known: dict[int, int] = {}
+        nonface: set[int] = set()
+        acts = list(r.actions)
+        nxt = self._rounds[r.number].actions[0] if r.number < len(self._rounds) else None
+        if nxt is not None:
+            acts.append(nxt)  # it emits this round's round_end
+        events = self.events
+        tokens = r.number == 1  # round 1's deal is in the constructor: tokens from the start
+        if tokens:
+            mine = [e for e in g.log if e["to"] == "all" or me in e["to"]]
+            seen = events[:r.actions[0][2] if r.actions else len(events)]
+            self._match(mine, seen, known, tokens=True)
+        for k, (seat, action, start, end) in enumerate(acts):
+            if action.startswith("swap") and seat != me and g.held_src == DECK_SRC and g.held >= 0:
+                nonface.add(g.held)  # CRISP-SPEC-1: a card drawn from the deck and swapped in is an A–10
+            at = len(g.log)
+            g._apply(seat, action)
+            g.actions.append([seat, action])
+            mine = [e for e in g.log[at:] if e["to"] == "all" or me in e["to"]]
+            seen = events[start:end]
+            closing = [j for j, e in enumerate(seen) if e["type"] == "round_end" and e["round"] == r.number]
+            if closing:  # the token replay scores positions, not cards: compare up to this round's end
+                mine, seen = mine[:closing[0] + 1], seen[:closing[0] + 1]
+            if len(mine) != len(seen):
+                raise AssertionError(f"crisp knowledge: {action!r} of P{seat} replays to {len(mine)} events "
+                                     f"for P{me}, not the {len(seen)} it was shown")
+            tokens = self._match(mine, seen, known, tokens=tokens, round_no=r.number,
+                                 last=nxt is not None and k == len(acts) - 1)
+        r.known, r.nonface = known, nonface - set(known)
+        r.analysed = len(r.actions) + (1 if r.ended else 0)
+
+    def _match(self, mine: list[Event], seen: Sequence[Event], known: dict[int, int], tokens: bool,
+               round_no: int = 1, last: bool = False) -> bool:
+        """Tie positions (cards in the token replay) to the cards the seat was shown; return token mode."""
+        for a, b in zip(mine, seen, strict=True):
+            if a["type"] != b["type"]:
+                raise AssertionError(f"crisp knowledge: replayed {a['type']!r} where P{self.seat} saw {b['type']!r}")
+            if a["type"] == "round_start":
+                tokens = a["round"] == round_no
+                continue
+            if not tokens:
+                continue
+            if a["type"] == "round_end":
+                for ha, hb in zip(a["hands"], b["hands"], strict=True):
+                    for x, y in zip(ha, hb, strict=True):
+                        _tie(known, x, y)
+                if last:
+                    return False
+                continue
+            for f in _CARD_FIELDS:
+                if f in a and a[f] is not None:
+                    _tie(known, a[f], b[f])
+            for f in _LIST_FIELDS:
+                if f in a:
+                    for x, y in zip(a[f], b[f], strict=True):
+                        _tie(known, x, y)
+        return tokens
+
+    def _complete(self, r: _Round) -> list[int]:
+        """A finished round's deal order: what was seen, the never-drawn rest in card order."""
+        deck = [-1] * 52
+        for pos, card in r.known.items():
+            deck[pos] = card
+        rest = iter(sorted(set(range(52)) - set(r.known.values())))
+        return [c if c >= 0 else next(rest) for c in deck]
+
+    def _any_seed(self) -> int:
+        """A seed whose dealer picks the real first dealer (when the options leave it to chance)."""
+        return self._seed_for(random.Random(0))
+
+    def _seed_for(self, rng: random.Random) -> int:
+        while True:
+            seed = rng.randrange(MAX_SEED)
+            if (self.options["first_dealer"] is not None
+                    or dealer_for(CURRENT_FORMAT, seed).below(self.players) == self._dealer):
+                return seed
+
+    # ------------------------------------------------------------------ sampling
+
+    def hidden(self) -> tuple[list[int], set[int], list[int]]:
+        """The current round's hidden positions, the constrained ones among them, and the unseen cards."""
+        self._update()
+        r = self._rounds[-1]
+        hidden = [p for p in range(52) if p not in r.known]
+        unseen = sorted(set(range(52)) - set(r.known.values()))
+        return hidden, r.nonface, unseen
+
+    def sample(self, rng: random.Random) -> Game:
+        hidden, nonface, unseen = self.hidden()
+        r = self._rounds[-1]
+        deck = [-1] * 52
+        for pos, card in r.known.items():
+            deck[pos] = card
+        faces_ok = [c for c in unseen if c in _NONFACE]
+        constrained = [p for p in hidden if p in nonface]
+        if len(faces_ok) < len(constrained):
+            raise AssertionError("crisp knowledge: fewer unseen A–10s than positions that must hold one")
+        rng.shuffle(faces_ok)
+        chosen = faces_ok[:len(constrained)]
+        for p, c in zip(constrained, chosen, strict=True):
+            deck[p] = c
+        taken = set(chosen)
+        rest = [c for c in unseen if c not in taken]
+        rng.shuffle(rest)
+        free = (p for p in hidden if p not in nonface)
+        for p, c in zip(free, rest, strict=True):
+            deck[p] = c
+        seed = self._seed_for(rng)
+        g = self._start(r, deck, seed)
+        g.seed = seed
+        g.rng = dealer_for(CURRENT_FORMAT, seed)
+        if self.options["first_dealer"] is None:
+            g.rng.below(self.players)
+        for seat, action, _, _ in r.actions:
+            g._apply(seat, action)
+            g.actions.append([seat, action])
+        return g
+
+
+def _tie(known: dict[int, int], token: str, card: str) -> None:
+    pos, real = parse_card(token), parse_card(card)
+    old = known.setdefault(pos, real)
+    if old != real:
+        raise AssertionError(f"crisp knowledge: deal position {pos} seen as {NAMES[old]} and as {card}")

@@ -1,0 +1,182 @@
+"""Craits knowledge sampling (#15): samples agree with what the seat saw, never with what it did not.
+
+(a) a sample's view, legal actions (the clock's too) and history for the seat are the real
+ones, and it is a legal history (replayed with ``apply``, every action checked); (b) games that
+differ only in cards the seat never saw give the same samples; (c) the hidden cards are placed
+uniformly among the placements still possible (chi-square, fixed seeds).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import feltroom
+from feltroom.cards import NAMES, parse_card
+from feltroom.game import Game
+from feltroom.games.craits import Craits
+from feltroom.games.craits_knowledge import CraitsKnowledge
+from feltroom.knowledge import sample_state, tracker
+from feltroom.views import events_for
+
+from .knowledge_helpers import check_sample, chi2, chi2_critical, knowing, random_points, same_sample
+
+OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"short_game": True, "idiot_card": True},
+    {"short_game": True, "turn_time": 30, "face_card_functions": True},
+    {"one_card_on_one_card_deal": True, "dealer_follows_direction": True, "count_out_continues": True},
+    {"remove_kq_small": True, "first_dealer": 1, "threes_cancel_eights": True, "punitive_scoring": True,
+     "going_out_minus_10": True},
+]
+
+
+@pytest.fixture(autouse=True)
+def _strict(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Samples are replayed with ``apply``: an action the sampled cards do not allow fails the test."""
+    monkeypatch.setattr(CraitsKnowledge, "strict", True)
+    yield
+
+
+def _check_game(players: int, options: dict[str, Any], seed: int, every: int, max_steps: int = 4000) -> int:
+    seat = seed % players
+    game = feltroom.new_game("craits", players=players, seed=seed, options=options)
+    k = tracker("craits", seat, players, options)
+    seen, checked = 0, 0
+    for g in random_points(game, random.Random(seed), every, max_steps=max_steps):
+        k.observe(events_for(g.log[seen:], seat))
+        seen = len(g.log)
+        check_sample(g, sample_state("craits", players, options, k, random.Random(checked)), seat)
+        checked += 1
+    return checked
+
+
+def test_tracker_is_registered_on_import() -> None:
+    """`import feltroom` is enough for feltroom.knowledge.tracker("craits", ...)."""
+    assert isinstance(feltroom.knowledge.tracker("craits", 0, 4, {}), CraitsKnowledge)
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, OPTIONS[0]), (3, OPTIONS[1]), (4, OPTIONS[3])])
+def test_samples_agree_with_the_seat(players: int, options: dict[str, Any]) -> None:
+    """(a) CRAITS-PLAY-2/3, CRAITS-COUNT-4, CRAITS-SHUF-1, CRAITS-DEALER-1: the sampled view, legal actions
+    (CLOCK included) and histories are the real ones, and every sampled action is legal."""
+    assert _check_game(players, options, seed=players, every=6, max_steps=400) > 20
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 8, 10])
+def test_samples_agree_with_the_seat_over_many_games(players: int) -> None:
+    """(a) over whole games at many table sizes (one and two decks) and every variant."""
+    for i, options in enumerate(OPTIONS):
+        opts = dict(options)
+        if players == 6 and i % 2:
+            opts["decks"] = 1
+        _check_game(players, opts, seed=10 * players + i, every=5, max_steps=1500)
+
+
+def test_cards_the_seat_never_saw_do_not_change_the_samples() -> None:
+    """(b) two games differing only in two stock cards the seat never saw give equal samples for equal
+    rng seeds, while a sampler that copied the true state would not."""
+    compared = 0
+    for seed in range(4):
+        players, seat = 2 + seed % 2, seed % 2
+        order = list(range(52))
+        random.Random(seed).shuffle(order)
+        twin = list(order)
+        twin[40], twin[45] = twin[45], twin[40]  # deep in hand 1's stock
+        opts = {"first_dealer": 0}
+        a = feltroom.new_game("craits", players, seed=seed, options=opts, deck=[NAMES[c] for c in order])
+        b = feltroom.new_game("craits", players, seed=seed, options=opts, deck=[NAMES[c] for c in twin])
+        rng = random.Random(seed)
+        while not a.is_over and compared < 120:
+            if events_for(a.log, seat) != events_for(b.log, seat) or a.view(seat) != b.view(seat):
+                break
+            if not same_sample(a.copy(), b.copy()):
+                sa = knowing(a, seat, opts).sample(random.Random(9))
+                sb = knowing(b, seat, opts).sample(random.Random(9))
+                assert same_sample(sa, sb)
+                compared += 1
+            mover = rng.choice(a.to_act)
+            action = rng.choice(a.legal_actions(mover))
+            if action not in b.legal_actions(mover):
+                break
+            a.apply(mover, action)
+            b.apply(mover, action)
+    assert compared > 30
+
+
+def _void_scenario() -> tuple[Craits, int, set[int]]:
+    """2 players, dealer P0: P1 holds no spade, K, 8 or 9 on the KS upcard and must draw (CRAITS-PLAY-3).
+    Returns the game at P0's turn, P0, and the cards P1's dealt eight could not be."""
+    p1 = ["AH", "3H", "4H", "5H", "6H", "7H", "10H", "JH"]
+    p0 = ["AD", "3D", "4D", "5D", "6D", "7D", "10D", "JD"]
+    deal = [c for pair in zip(p1, p0, strict=True) for c in pair] + ["KS"]
+    rest = [NAMES[c] for c in range(52) if NAMES[c] not in deal]
+    random.Random(1).shuffle(rest)
+    g = Craits(2, seed=4, options={"first_dealer": 0}, deck=deal + rest)
+    assert g.legal_actions(1) == ["draw"]
+    g.apply(1, "draw")
+    forbidden = {c for c in range(52) if c & 3 == 0 or c // 4 + 1 in (8, 9, 13)}
+    return g, 0, forbidden
+
+
+def test_a_seat_that_drew_held_nothing_it_could_play() -> None:
+    """CRAITS-PLAY-2/3: in every sample, P1's dealt cards avoid what the upcard allowed (only the card
+    drawn since may be anything)."""
+    g, seat, forbidden = _void_scenario()
+    k = knowing(g, seat, {"first_dealer": 0})
+    seen = Counter[int]()
+    for i in range(60):
+        s = k.sample(random.Random(i))
+        assert isinstance(s, Craits)
+        check_sample(g, s, seat)
+        assert sum(c in forbidden for c in s.hands[1]) <= 1
+        seen.update(s.hands[1])
+    assert len(seen) > 20 and not set(seen) & {parse_card(c) for c in ["AD", "3D", "4D", "KS"]}
+
+
+def _membership(samples: list[Game], seat: int, unseen: list[int]) -> list[int]:
+    counts: Counter[int] = Counter()
+    for s in samples:
+        assert isinstance(s, Craits)
+        counts.update(set(s.hands[seat]))
+    return [counts[c] for c in unseen]
+
+
+def _ratio(observed: list[int], p: list[float], n: int) -> float:
+    """Chi-square over (in, out) per card, divided by the critical value (> 1: rejected)."""
+    stat = chi2([x for o in observed for x in (o, n - o)], [x for q in p for x in (n * q, n * (1 - q))])
+    return stat / chi2_critical(len(p) - 1)
+
+
+@pytest.mark.slow
+def test_hidden_cards_are_placed_uniformly() -> None:
+    """(c) CRAITS-DEAL-1, CRAITS-PLAY-2/3: at a fresh deal every unseen card is in an opponent's hand
+    with the same frequency; after a forced draw, the frequencies are the uniform law over the
+    placements still possible (chi-square at p = 0.0001, tests/knowledge_helpers.py)."""
+    n = 2500
+    # a fresh deal, 3 players: each unseen card is in a given opponent's hand 8 times in 43
+    g = Craits(3, seed=11, options={"first_dealer": 2})
+    k = knowing(g, 0, {"first_dealer": 2})
+    unseen = sorted(set(range(52)) - set(g.hands[0]) - set(g.discard))
+    rng = random.Random(7)
+    samples = [k.sample(rng) for _ in range(n)]
+    for other in (1, 2):
+        assert _ratio(_membership(samples, other, unseen), [8 / 43] * len(unseen), n) < 1
+    assert _ratio(_membership([g] * n, 1, unseen), [8 / 43] * len(unseen), n) > 1  # the truth, copied: rejected
+    # the forced draw: P1's 8 dealt cards are among the 22 unseen it could hold, its ninth anywhere
+    g, seat, forbidden = _void_scenario()
+    k = knowing(g, seat, {"first_dealer": 0})
+    unseen = sorted(set(range(52)) - set(g.hands[0]) - set(g.discard))
+    allowed = [c for c in unseen if c not in forbidden]
+    u, a, kept = len(unseen), len(allowed), 8
+    assert (u, a) == (43, 22)
+    p = [kept / a + (1 - kept / a) / (u - kept) if c in allowed else 1 / (u - kept) for c in unseen]
+    samples = [k.sample(rng) for _ in range(n)]
+    assert _ratio(_membership(samples, 1, unseen), p, n) < 1
+    assert _ratio(_membership(samples, 1, unseen), [9 / 43] * len(unseen), n) > 1  # ignoring the draw: rejected
+    assert _ratio(_membership([g] * n, 1, unseen), p, n) > 1
