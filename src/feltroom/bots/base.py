@@ -63,9 +63,15 @@ def levels_for(game: str) -> list[str]:
 
 
 def make_bot(level: str, game: str, seat: int, players: int,
-             options: dict[str, Any] | None = None, seed: int | None = None) -> Bot:
+             options: dict[str, Any] | None = None, seed: int | None = None, budget: int | None = None) -> Bot:
+    """A bot of ``level`` for ``seat``; ``budget`` (playouts per decision) overrides a searching
+    level's lobby budget and is refused by the levels that do not search."""
     games = BOTS.get(level, {})
     factory = games.get(game) or games.get("*")
     if factory is None:
         raise ValueError(f"no {level!r} bot for {game}: the levels are {', '.join(levels_for(game))}")
-    return factory(seat, players, dict(options or {}), seed)
+    if budget is None:
+        return factory(seat, players, dict(options or {}), seed)
+    if not getattr(factory, "takes_budget", False):
+        raise ValueError(f"the {level!r} level does not search: it takes no budget")
+    return factory(seat, players, dict(options or {}), seed, budget)  # type: ignore[call-arg]

@@ -1,0 +1,165 @@
+"""The ``search`` level: determinized Monte Carlo search over states drawn from what the seat knows.
+
+A search bot keeps a ``feltroom.knowledge`` tracker for its seat, fed with the same events
+and view as any bot (never the state). To choose, it spends a budget of playouts: each one
+draws a fresh state from the tracker (a determinization: the hidden cards placed uniformly
+among the placements that fit what the seat saw), picks one of its legal actions by UCB1
+over the statistics gathered so far (every action is tried once first, the heuristic's
+choice first), applies it, and lets the game's heuristic bot play every seat from there to
+the game's horizon; the action played most often wins (ties: the earlier in that order).
+This is flat single-observer information-set Monte Carlo: the statistics are kept per
+action of the seat's information set, each playout in its own sampled world, so the bot
+never averages over a world it could rule out and never sees one it could not imagine.
+
+Decided here:
+
+- a playout's bots are the imagined world's: they are fed that world's views and events
+  (the sampled state is the bot's own imagination, so nothing leaks);
+- a game's ``SearchSpec`` (``bots/search_games.py``) says where a playout stops and what it is
+  worth; a game without one plays to the end and scores a win 1, a shared win 1/k, a loss 0;
+- the budget counts playouts, so a decision is a function of the bot's seed and what it
+  saw, whatever the machine; the lobby's budget per game is the spec's, chosen so that a
+  decision takes at most 1 s at the 95th percentile on one core (``bench/search_decisions.py``);
+- the level exists for every game with a registered knowledge tracker: a game gains it by
+  gaining a ``<game>_knowledge`` module, nothing here changes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import CLOCK, Event, Game
+from ..knowledge import KNOWLEDGE, Knowledge, tracker
+from ..views import events_for
+from .base import BOTS, Bot, register_bot
+
+#: UCB1's exploration constant for values in [0, 1]
+EXPLORE = 0.7
+DEFAULT_BUDGET = 100
+
+
+def win_value(game: Game, seat: int, start: Any) -> float:
+    """A finished game's worth to ``seat``: 1 for a win, 1/k for a win shared by k sides, 0 for a loss."""
+    winners = game.winners
+    if seat not in winners:
+        return 0.0
+    sides = [side for side in game.sides if set(side) & set(winners)]
+    return 1.0 / max(1, len(sides))
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """How the search plays one game.
+
+    ``mark(game)`` is taken before a playout; ``stop(game, mark)`` ends the playout early (the
+    horizon; the game's end always ends it); ``value(game, seat, mark)`` is what the playout's
+    end is worth to ``seat``, in [0, 1]; ``history(game)`` is where, in the imagined world's
+    log, the playout bots' memory begins (0: the whole log); ``policy`` is the playout
+    level; ``budget`` the lobby's playouts per decision.
+    """
+
+    budget: int = DEFAULT_BUDGET
+    mark: Callable[[Game, int], Any] = lambda game, seat: None
+    stop: Callable[[Game, Any], bool] = lambda game, mark: False
+    value: Callable[[Game, int, Any], float] = win_value
+    history: Callable[[Game], int] = lambda game: 0
+    policy: str = "heuristic"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+#: game name -> how the search plays it (``bots/search_games.py``); others get ``SearchSpec()``
+SPECS: dict[str, SearchSpec] = {}
+
+
+class SearchBot(Bot):
+    """Determinized flat Monte Carlo search with UCB1 at the root (the module docstring)."""
+
+    game: str
+    takes_budget = True
+
+    def __init__(self, seat: int, players: int, options: dict[str, Any], seed: int | None = None,
+                 budget: int | None = None) -> None:
+        super().__init__(seat, players, options, seed)
+        self.spec = SPECS.get(self.game, SearchSpec())
+        self.budget = self.spec.budget if budget is None else budget
+        if type(self.budget) is not int or self.budget < 1:
+            raise ValueError(f"a search budget is a whole number of playouts ≥ 1, not {self.budget!r}")
+        self.knowledge: Knowledge = tracker(self.game, seat, players, options)
+        self.guide = self._policy(seat, seed)
+        self.playouts = 0  # playouts run so far (for benches)
+
+    def _policy(self, seat: int, seed: int | None) -> Bot:
+        from .base import make_bot
+
+        return make_bot(self.spec.policy, self.game, seat, self.players, self.options, seed)
+
+    def observe(self, events: list[Event]) -> None:
+        self.knowledge.observe(events)
+        self.guide.observe(events)
+
+    def choose(self, view: dict[str, Any] | None, legal: list[str]) -> str:
+        assert view is not None
+        first = self.guide.choose(view, legal)
+        if len(legal) == 1:
+            return legal[0]
+        self.knowledge.see(view)
+        order = [first, *(a for a in legal if a != first)]
+        rng = random.Random(self.rng.getrandbits(64))
+        visits = dict.fromkeys(order, 0)
+        totals = dict.fromkeys(order, 0.0)
+        for i in range(self.budget):
+            world = self.knowledge.sample(rng)
+            if i < len(order):
+                action = order[i]
+            else:
+                log_i = math.log(i)
+                action = max(order, key=lambda a: totals[a] / visits[a] + EXPLORE * math.sqrt(log_i / visits[a]))
+            visits[action] += 1
+            totals[action] += self.playout(world, action, rng)
+        self.playouts += self.budget
+        return max(order, key=lambda a: (visits[a], totals[a]))
+
+    def playout(self, world: Game, action: str, rng: random.Random) -> float:
+        """Apply ``action`` in ``world``, then the policy for every seat to the horizon; its value."""
+        spec = self.spec
+        me = self.seat
+        mark = spec.mark(world, me)
+        start = spec.history(world)
+        world.apply(me, action)
+        bots: dict[int, tuple[Bot, int]] = {}
+        log = world.log
+        while not world.is_over and not spec.stop(world, mark):
+            seats = world.to_act
+            if not seats:
+                world.apply(CLOCK, world.legal_actions(CLOCK)[0])
+                continue
+            seat = seats[0]
+            entry = bots.get(seat)
+            if entry is None:
+                from .base import make_bot
+
+                bot = make_bot(spec.policy, self.game, seat, self.players, self.options, rng.getrandbits(32))
+                entry = (bot, start)
+            bot, seen = entry
+            if len(log) > seen:
+                bot.observe(events_for(log[seen:], seat))
+            bots[seat] = (bot, len(log))
+            legal = world.legal_actions(seat)
+            choice = bot.choose(world.view(seat) if bot.needs_view else None, legal) if len(legal) > 1 else legal[0]
+            world.apply(seat, choice)
+        return spec.value(world, me, mark)
+
+
+def register_search() -> None:
+    """Offer ``search`` for every game with a knowledge tracker (call again after registering one)."""
+    for game in KNOWLEDGE:
+        if game not in BOTS.get("search", {}):
+            cls = type(f"{game.capitalize()}Search", (SearchBot,), {"game": game, "__module__": __name__})
+            register_bot("search", game)(cls)
+
+
+register_search()
