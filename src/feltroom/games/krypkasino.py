@@ -35,7 +35,6 @@ What this module fixes beyond notation.md#krypkasino:
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations
@@ -693,7 +692,7 @@ class Krypkasino(Game):
             "spade_faces": _names(self.spade_faces),
             "dead": _names(self.dead),
             "piles": [{"size": len(p), "markers": _names(m)} for p, m in zip(self.piles, self.markers, strict=True)],
-            "ledger": copy.deepcopy(self.ledger),
+            "ledger": [{**e, "cards": list(e["cards"])} for e in self.ledger],  # flat dicts: no deepcopy
             "last_capturer": self.last_capturer,
             "deal_scores": [list(s) for s in self.deal_scores],
         })
