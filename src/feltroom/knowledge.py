@@ -38,6 +38,14 @@ class Knowledge:
         self.players = players
         self.options = dict(options or {})
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A tracker pickles (a bot that thinks in another process takes it along) without
+        ``_plan``, where a tracker may cache what its draws share."""
+        state = dict(self.__dict__)
+        if "_plan" in state:
+            state["_plan"] = None
+        return state
+
     def observe(self, events: Sequence[Event]) -> None:
         """Take in the events this seat was shown since the last call, in order."""
         raise NotImplementedError

@@ -73,6 +73,7 @@ class SearchSpec:
 
 #: game name -> how the search plays it (``bots/search_games.py``); others get ``SearchSpec()``
 SPECS: dict[str, SearchSpec] = {}
+_DEFAULT_SPEC = SearchSpec()
 
 
 class SearchBot(Bot):
@@ -84,13 +85,17 @@ class SearchBot(Bot):
     def __init__(self, seat: int, players: int, options: dict[str, Any], seed: int | None = None,
                  budget: int | None = None) -> None:
         super().__init__(seat, players, options, seed)
-        self.spec = SPECS.get(self.game, SearchSpec())
         self.budget = self.spec.budget if budget is None else budget
         if type(self.budget) is not int or self.budget < 1:
             raise ValueError(f"a search budget is a whole number of playouts ≥ 1, not {self.budget!r}")
         self.knowledge: Knowledge = tracker(self.game, seat, players, options)
         self.guide = self._policy(seat, seed)
         self.playouts = 0  # playouts run so far (for benches)
+
+    @property
+    def spec(self) -> SearchSpec:
+        """How this game is searched (looked up, not kept: a bot travels to worker processes by pickle)."""
+        return SPECS.get(self.game) or _DEFAULT_SPEC
 
     def _policy(self, seat: int, seed: int | None) -> Bot:
         from .base import make_bot
@@ -158,7 +163,9 @@ def register_search() -> None:
     """Offer ``search`` for every game with a knowledge tracker (call again after registering one)."""
     for game in KNOWLEDGE:
         if game not in BOTS.get("search", {}):
-            cls = type(f"{game.capitalize()}Search", (SearchBot,), {"game": game, "__module__": __name__})
+            name = f"{game.capitalize()}Search"
+            cls = type(name, (SearchBot,), {"game": game, "__module__": __name__, "__qualname__": name})
+            globals()[name] = cls  # found by name when a bot is pickled to a worker process
             register_bot("search", game)(cls)
 
 
