@@ -10,6 +10,6 @@ from __future__ import annotations
 # each game's module registers its heuristic; search registers the search level for every game
 # with a knowledge tracker, search_games says how it plays some of them
 from . import craits, cribbage, crisp, krypkasino, search, search_games  # noqa: F401
-from .base import BOTS, Bot, RandomBot, levels_for, make_bot, register_bot
+from .base import BOTS, LEVELS, Bot, RandomBot, describe_levels, levels_for, make_bot, register_bot
 
-__all__ = ["BOTS", "Bot", "RandomBot", "levels_for", "make_bot", "register_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "RandomBot", "describe_levels", "levels_for", "make_bot", "register_bot"]

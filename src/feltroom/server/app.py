@@ -22,6 +22,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..bots import describe_levels
 from ..catalog import catalog
 from . import logfilter, profiles
 from . import protocol as p
@@ -145,7 +146,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
         return JSONResponse(board)
 
     async def games(request: Request) -> Response:
-        return JSONResponse({"games": catalog()})
+        return JSONResponse({"games": [{**game, "bot_levels": describe_levels(game["name"])} for game in catalog()]})
 
     async def tables(request: Request) -> Response:
         room: Room = state["room"]
