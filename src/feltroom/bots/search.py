@@ -1,15 +1,17 @@
 """The ``search`` level: determinized Monte Carlo search over states drawn from what the seat knows.
 
 A search bot keeps a ``feltroom.knowledge`` tracker for its seat, fed with the same events
-and view as any bot (never the state). To choose, it spends a budget of playouts: each one
-draws a fresh state from the tracker (a determinization: the hidden cards placed uniformly
-among the placements that fit what the seat saw), picks one of its legal actions by UCB1
-over the statistics gathered so far (every action is tried once first, the heuristic's
-choice first), applies it, and lets the game's heuristic bot play every seat from there to
-the game's horizon; the action played most often wins (ties: the earlier in that order).
-This is flat single-observer information-set Monte Carlo: the statistics are kept per
-action of the seat's information set, each playout in its own sampled world, so the bot
-never averages over a world it could rule out and never sees one it could not imagine.
+and view as any bot (never the state). To choose, it spends a budget of playouts by
+sequential halving over its legal actions: in each round it draws fresh states from the
+tracker (determinizations: the hidden cards placed uniformly among the placements that fit
+what the seat saw), plays every action still in the running in each of them — the same
+worlds and the same playout seeds for every action, so that their comparison is not drowned
+in the deal's luck — with the game's heuristic bot playing every seat from there to the
+game's horizon, then keeps the better half; the best mean at the end wins (ties: the
+heuristic's own choice first, then the legal order). This is flat single-observer
+information-set Monte Carlo: the statistics are kept per action of the seat's information
+set, each playout in a world sampled from it, so the bot never averages over a world it
+could rule out.
 
 Decided here:
 
@@ -37,8 +39,6 @@ from ..knowledge import KNOWLEDGE, Knowledge, tracker
 from ..views import events_for
 from .base import BOTS, Bot, register_bot
 
-#: UCB1's exploration constant for values in [0, 1]
-EXPLORE = 0.7
 DEFAULT_BUDGET = 100
 
 
@@ -67,6 +67,7 @@ class SearchSpec:
     stop: Callable[[Game, Any], bool] = lambda game, mark: False
     value: Callable[[Game, int, Any], float] = win_value
     history: Callable[[Game], int] = lambda game: 0
+    trust: Callable[[list[str]], bool] = lambda legal: False
     policy: str = "heuristic"
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -77,7 +78,7 @@ _DEFAULT_SPEC = SearchSpec()
 
 
 class SearchBot(Bot):
-    """Determinized flat Monte Carlo search with UCB1 at the root (the module docstring)."""
+    """Determinized flat Monte Carlo search by sequential halving over shared worlds (the module docstring)."""
 
     game: str
     takes_budget = True
@@ -109,24 +110,35 @@ class SearchBot(Bot):
     def choose(self, view: dict[str, Any] | None, legal: list[str]) -> str:
         assert view is not None
         first = self.guide.choose(view, legal)
-        if len(legal) == 1:
-            return legal[0]
+        if len(legal) == 1 or self.spec.trust(legal):
+            return first
         self.knowledge.see(view)
         order = [first, *(a for a in legal if a != first)]
+        rank = {a: i for i, a in enumerate(order)}
         rng = random.Random(self.rng.getrandbits(64))
-        visits = dict.fromkeys(order, 0)
         totals = dict.fromkeys(order, 0.0)
-        for i in range(self.budget):
-            world = self.knowledge.sample(rng)
-            if i < len(order):
-                action = order[i]
-            else:
-                log_i = math.log(i)
-                action = max(order, key=lambda a: totals[a] / visits[a] + EXPLORE * math.sqrt(log_i / visits[a]))
-            visits[action] += 1
-            totals[action] += self.playout(world, action, rng)
-        self.playouts += self.budget
-        return max(order, key=lambda a: (visits[a], totals[a]))
+        counts = dict.fromkeys(order, 0)
+        alive = order[:self.budget]
+        rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
+        left = self.budget
+        for r in range(rounds):
+            last = r == rounds - 1
+            worlds = max(1, (left if last else left // (rounds - r)) // len(alive))
+            for _ in range(worlds):
+                if left < len(alive):
+                    break
+                world = self.knowledge.sample(rng)
+                seed = rng.getrandbits(32)
+                for i, action in enumerate(alive):
+                    here = world if i == len(alive) - 1 else world.copy()
+                    totals[action] += self.playout(here, action, random.Random(seed))
+                    counts[action] += 1
+                left -= len(alive)
+            if not last:
+                alive.sort(key=lambda a: (-totals[a] / max(1, counts[a]), rank[a]))
+                alive = alive[:max(1, (len(alive) + 1) // 2)]
+        self.playouts += self.budget - left
+        return min(alive, key=lambda a: (-totals[a] / max(1, counts[a]), rank[a]))
 
     def playout(self, world: Game, action: str, rng: random.Random) -> float:
         """Apply ``action`` in ``world``, then the policy for every seat to the horizon; its value."""

@@ -77,7 +77,11 @@ def _kryp_value(game: Game, seat: int, mark: tuple[int, int, list[int]]) -> floa
     return _clip(0.5 - _margin(gains, seat, game.sides) / (2 * KRYP_SCALE))
 
 
-SPECS["cribbage"] = SearchSpec(budget=100, mark=_crib_mark, stop=_crib_stop, value=_crib_value)
+def _crib_claims(legal: list[str]) -> bool:
+    return legal[0].startswith("claim")  # the heuristic claims the exact count: nothing to search (CRIB-COUNT-3)
+
+
+SPECS["cribbage"] = SearchSpec(budget=100, mark=_crib_mark, stop=_crib_stop, value=_crib_value, trust=_crib_claims)
 
 
 def _kryp_history(game: Game) -> int:
