@@ -81,7 +81,7 @@ def _crib_claims(legal: list[str]) -> bool:
     return legal[0].startswith("claim")  # the heuristic claims the exact count: nothing to search (CRIB-COUNT-3)
 
 
-SPECS["cribbage"] = SearchSpec(budget=100, mark=_crib_mark, stop=_crib_stop, value=_crib_value, trust=_crib_claims)
+SPECS["cribbage"] = SearchSpec(budget=180, mark=_crib_mark, stop=_crib_stop, value=_crib_value, trust=_crib_claims)
 
 
 def _kryp_history(game: Game) -> int:
@@ -92,5 +92,5 @@ def _kryp_history(game: Game) -> int:
     return 0
 
 
-SPECS["krypkasino"] = SearchSpec(budget=100, mark=_kryp_mark, stop=_kryp_stop, value=_kryp_value,
+SPECS["krypkasino"] = SearchSpec(budget=140, mark=_kryp_mark, stop=_kryp_stop, value=_kryp_value,
                                  history=_kryp_history)
