@@ -193,3 +193,34 @@ def check_random_game(name: str, players: int, seed: int, options: dict[str, Any
         assert again.view(seat) == game.view(seat)
         assert events_for(again.log, seat) == events_for(game.log, seat)
     return game
+
+
+def check_bot_game(name: str, players: int, seed: int, options: dict[str, Any] | None, bots: list[Any],
+                   max_actions: int = 20_000) -> Game:
+    """``check_random_game`` with bots choosing: each bot gets only its seat's events and view,
+    must choose a legal action, and every state passes ``check_state``; the record replays."""
+    game = feltroom.new_game(name, players=players, seed=seed, options=options)
+    audited = game._ref_now() if isinstance(game, FastGame) else game
+    audited.log = AuditLog(audited, audited.log)
+    seen = [0] * players
+    for _ in range(max_actions):
+        check_state(game)
+        if game.is_over:
+            break
+        seats = game.to_act
+        if not seats:
+            game.apply(CLOCK, game.legal_actions(CLOCK)[0])
+            continue
+        seat = seats[0]
+        bot = bots[seat]
+        bot.observe(events_for(game.log[seen[seat]:], seat))
+        seen[seat] = len(game.log)
+        legal = game.legal_actions(seat)
+        action = bot.choose(game.view(seat), legal)
+        assert action in legal, f"{type(bot).__name__} chose {action!r}, not one of {legal}"
+        game.apply(seat, action)
+    else:
+        raise AssertionError(f"{name} not over after {max_actions} actions")
+    again = feltroom.replay(json.loads(json.dumps(game.record)))
+    assert again.scores == game.scores and list(again.log) == list(game.log)
+    return game

@@ -14,10 +14,13 @@ Each rules module that supports sampling registers a tracker class for its game 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from .game import Event, Game
+from .game import MAX_SEED, Event, Game
+
+#: a test a card must pass to lie in a group of hidden places (``None``: any card may)
+Allowed = Callable[[int], bool] | None
 
 
 class Knowledge:
@@ -34,6 +37,14 @@ class Knowledge:
         self.seat = seat
         self.players = players
         self.options = dict(options or {})
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A tracker pickles (a bot that thinks in another process takes it along) without
+        ``_plan``, where a tracker may cache what its draws share."""
+        state = dict(self.__dict__)
+        if "_plan" in state:
+            state["_plan"] = None
+        return state
 
     def observe(self, events: Sequence[Event]) -> None:
         """Take in the events this seat was shown since the last call, in order."""
@@ -78,3 +89,75 @@ def sample_state(
         raise ValueError(f"this tracker follows {knowledge.game} for {knowledge.players}, not {game} for {players}")
     return knowledge.sample(rng)
 
+
+
+def sample_seed(rng: random.Random) -> int:
+    """A seed for a sampled state's own future chance (the real seed is never known)."""
+    return rng.randrange(MAX_SEED)
+
+
+#: joint draws tried before ``deal_hidden`` falls back to one group after another
+JOINT_TRIES = 200
+
+
+def deal_hidden(pool: Sequence[int], groups: Sequence[tuple[int, Allowed]], rng: random.Random) -> list[list[int]]:
+    """Place the hidden cards ``pool`` (each entry one physical card) into ``groups`` of
+    (size, allowed), uniformly over the placements where every card passes its group's test;
+    the cards left over come last, shuffled (a stock).
+
+    With at most one group under a test the draw is exact: that group is a uniform subset of
+    the cards it allows, the rest a uniform arrangement of what remains. With several, joint
+    draws are tried ``JOINT_TRIES`` times (exact when one passes); then the tested groups are
+    filled one after another, which is close to uniform but not exactly (documented in
+    docs/bots.md). ``pool`` must be in an order that does not depend on hidden cards, so that
+    equal knowledge and equal ``rng`` give equal placements.
+    """
+    tested = [i for i, (_, allowed) in enumerate(groups) if allowed is not None]
+    out: list[list[int]] = [[] for _ in groups]
+    rest = list(pool)
+    if len(tested) > 1:
+        for _ in range(JOINT_TRIES):
+            rng.shuffle(rest)
+            at = 0
+            ok = True
+            for i in tested:
+                size, allowed = groups[i]
+                chunk = rest[at:at + size]
+                at += size
+                assert allowed is not None
+                if not all(map(allowed, chunk)):
+                    ok = False
+                    break
+                out[i] = chunk
+            if ok:
+                rest = rest[at:]
+                break
+        else:
+            out = [[] for _ in groups]
+            rest = list(pool)
+            tested_fill(rest, groups, tested, out, rng)
+    else:
+        tested_fill(rest, groups, tested, out, rng)
+    rng.shuffle(rest)
+    at = 0
+    for i, (size, _) in enumerate(groups):
+        if i not in tested:
+            out[i] = rest[at:at + size]
+            at += size
+    out.append(rest[at:])
+    return out
+
+
+def tested_fill(rest: list[int], groups: Sequence[tuple[int, Allowed]], tested: list[int],
+                out: list[list[int]], rng: random.Random) -> None:
+    """Fill the tested groups one after another from ``rest`` (removing what they take)."""
+    for i in tested:
+        size, allowed = groups[i]
+        assert allowed is not None
+        fits = [k for k, c in enumerate(rest) if allowed(c)]
+        if len(fits) < size:
+            raise ValueError("no placement of the hidden cards fits what this seat saw")
+        picked = sorted(rng.sample(fits, size), reverse=True)
+        out[i] = [rest[k] for k in picked]
+        for k in picked:
+            del rest[k]

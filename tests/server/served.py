@@ -38,9 +38,9 @@ class Served:
     ``db``: a SQLite file, or a PostgreSQL URL."""
 
     def __init__(self, db: Path | str, limits: Limits | None = None, *, grace: float = 60.0,
-                 bot_delay: float = 0.0) -> None:
+                 bot_delay: float = 0.0, bot_workers: int = 1) -> None:
         limits = limits or Limits()
-        self.app = create_app(str(db), limits=limits, grace=grace, bot_delay=bot_delay)
+        self.app = create_app(str(db), limits=limits, grace=grace, bot_delay=bot_delay, bot_workers=bot_workers)
         # the production settings (connection limits included), as `feltroom serve` runs them
         self.server = uvicorn.Server(uvicorn_config(self.app, limits, TrustedProxies(()), port=0))
         self.thread = threading.Thread(target=self.server.run, name="uvicorn", daemon=True)

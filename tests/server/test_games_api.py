@@ -14,9 +14,11 @@ from typing import Any
 from rich.console import Console
 
 from feltroom import GAMES, new_game
+from feltroom.bots import LEVELS, levels_for
 from feltroom.catalog import catalog
 from feltroom.cli import play
 from feltroom.cli.main import build_parser
+from feltroom.knowledge import KNOWLEDGE
 from feltroom.server.lobby_options import lobby_options
 
 from .conftest import Room_
@@ -38,7 +40,7 @@ def engine_options(game: str, seats: int, options: dict[str, Any]) -> dict[str, 
 
 def test_the_api_serves_every_game_from_the_engine(room: Room_) -> None:
     served = room.tc.get("/api/games").json()["games"]
-    assert served == catalog()
+    assert [{k: v for k, v in g.items() if k != "bot_levels"} for g in served] == catalog()
     assert sorted(g["name"] for g in served) == sorted(GAMES)
     for g in served:
         cls = GAMES[g["name"]]
@@ -85,3 +87,16 @@ def test_the_lobby_refuses_what_it_does_not_offer_at_that_seat_count(room: Room_
                     in err["message"]
                 refused += 1
     assert refused >= 2  # Craits' decks and Cribbage's teams, at least
+
+
+def test_the_api_serves_each_games_bot_levels_with_what_they_are(room: Room_) -> None:
+    """One source (feltroom.bots.LEVELS): the levels a table offers, weakest first, each with a strength and a line."""
+    served = room.tc.get("/api/games").json()["games"]
+    for g in served:
+        levels = g["bot_levels"]
+        assert [d["level"] for d in levels] == levels_for(g["name"])
+        assert all((d["strength"], d["about"]) == LEVELS[d["level"]] for d in levels)
+        assert levels[0]["level"] == "random" and "heuristic" in [d["level"] for d in levels]
+    by_name = {g["name"]: [d["level"] for d in g["bot_levels"]] for g in served}
+    assert by_name["cribbage"][-1] == by_name["krypkasino"][-1] == "search"
+    assert {name for name, levels in by_name.items() if "search" in levels} == set(KNOWLEDGE)

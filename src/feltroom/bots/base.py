@@ -13,6 +13,14 @@ BotFactory = Callable[[int, int, dict[str, Any], int | None], "Bot"]
 #: level -> game name -> factory(seat, players, options, seed); game "*" serves every game.
 BOTS: dict[str, dict[str, BotFactory]] = {}
 
+#: what each level is to people, weakest first: (strength, one line); ``GET /api/games`` serves
+#: it with each game's levels and the lobby shows it (translated in the browser's ru.js)
+LEVELS: dict[str, tuple[str, str]] = {
+    "random": ("beginner", "Plays any legal move: good for learning the rules."),
+    "heuristic": ("casual", "Plays by rules of thumb, one move ahead."),
+    "search": ("strong", "Imagines the cards it cannot see and plays the hand out, hundreds of times a move."),
+}
+
 
 class Bot:
     """A player that sees exactly what a human in its seat sees.
@@ -58,14 +66,35 @@ register_bot("random", "*")(RandomBot)
 
 
 def levels_for(game: str) -> list[str]:
-    """The bot levels that can play ``game``."""
-    return [level for level, games in BOTS.items() if game in games or "*" in games]
+    """The bot levels that can play ``game``, weakest first."""
+    rank = list(LEVELS)
+    found = [level for level, games in BOTS.items() if game in games or "*" in games]
+    return sorted(found, key=lambda level: rank.index(level) if level in rank else len(rank))
+
+
+def describe_levels(game: str) -> list[dict[str, str]]:
+    """``game``'s bot levels for people: ``level``, ``strength`` and ``about`` (one line).
+
+    >>> [(d["level"], d["strength"]) for d in describe_levels("cribbage")]
+    [('random', 'beginner'), ('heuristic', 'casual'), ('search', 'strong')]
+    """
+    out = []
+    for level in levels_for(game):
+        strength, about = LEVELS.get(level, (level, ""))
+        out.append({"level": level, "strength": strength, "about": about})
+    return out
 
 
 def make_bot(level: str, game: str, seat: int, players: int,
-             options: dict[str, Any] | None = None, seed: int | None = None) -> Bot:
+             options: dict[str, Any] | None = None, seed: int | None = None, budget: int | None = None) -> Bot:
+    """A bot of ``level`` for ``seat``; ``budget`` (playouts per decision) overrides a searching
+    level's lobby budget and is refused by the levels that do not search."""
     games = BOTS.get(level, {})
     factory = games.get(game) or games.get("*")
     if factory is None:
         raise ValueError(f"no {level!r} bot for {game}: the levels are {', '.join(levels_for(game))}")
-    return factory(seat, players, dict(options or {}), seed)
+    if budget is None:
+        return factory(seat, players, dict(options or {}), seed)
+    if not getattr(factory, "takes_budget", False):
+        raise ValueError(f"the {level!r} level does not search: it takes no budget")
+    return factory(seat, players, dict(options or {}), seed, budget)  # type: ignore[call-arg]

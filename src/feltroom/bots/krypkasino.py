@@ -38,13 +38,27 @@ _PACK: Counter[int] = Counter({c: 2 for c in range(52)})
 _BY_VALUE: dict[int, list[int]] = {v: [c for c in range(52) if HAND_VALUE[c] == v] for v in range(2, 15)}
 
 
+_SWEEPS: dict[tuple[int, ...], list[int]] = {}
+_SWEEPS_LIMIT = 200_000
+
+
 def _sweep_values(table: list[int]) -> list[int]:
-    """Hand values (2–14) whose largest capture takes the whole non-empty ``table``."""
+    """Hand values (2–14) whose largest capture takes the whole non-empty ``table``.
+
+    Memoised by the table's ranks (only ranks count on the table, KRYP-VAL-2): the search's
+    playouts ask for the same tables many times.
+    """
     if not table:
         return []
-    total = sum((c >> 2) + 1 for c in table)
-    n = len(table)
-    return [v for v in range(2, 15) if total % v == 0 and largest_size(v, table) == n]
+    key = tuple(sorted(c >> 2 for c in table))
+    found = _SWEEPS.get(key)
+    if found is None:
+        if len(_SWEEPS) > _SWEEPS_LIMIT:
+            _SWEEPS.clear()
+        total = sum(r + 1 for r in key)
+        n = len(table)
+        found = _SWEEPS[key] = [v for v in range(2, 15) if total % v == 0 and largest_size(v, table) == n]
+    return found
 
 
 @register_bot("heuristic", "krypkasino")

@@ -1,4 +1,4 @@
-"""The ``feltroom`` command: ``play``, ``sim``, the room's ``serve`` and per-game commands."""
+"""The ``feltroom`` command: ``play``, ``sim``, ``ladder``, the room's ``serve`` and per-game commands."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import feltroom
 
-from . import play, sim
+from . import ladder, play, sim
 from .support import game_support
 
 EXTRA_COMMANDS = ["feltroom.server.cli"]
@@ -61,6 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--db", metavar="DATABASE",
                    help="also store every game and rate the bot levels in this room database (e.g. feltroom.sqlite)")
     s.set_defaults(run=sim.run)
+
+    ladder.add_command(sub)
 
     for name in sorted(feltroom.GAMES):
         module = game_support(name)

@@ -22,10 +22,12 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..bots import describe_levels
 from ..catalog import catalog
 from . import logfilter, profiles
 from . import protocol as p
 from .address import TrustedProxies, client_address
+from .bots import DEFAULT_THINKERS
 from .clock import Clock, RealClock
 from .connection import Connection
 from .limits import Limits
@@ -44,7 +46,8 @@ PLACEHOLDER = """<!doctype html><html lang="en"><meta charset="utf-8"><title>fel
 
 
 def create_app(database: str | None = None, *, clock: Clock | None = None, limits: Limits | None = None,
-               grace: float = 60.0, bot_delay: float = 0.6, static_dir: str | Path | None = None,
+               grace: float = 60.0, bot_delay: float = 0.6, bot_workers: int = DEFAULT_THINKERS,
+               static_dir: str | Path | None = None,
                allow_origins: Iterable[str] = (), trusted_proxies: Iterable[str] = ()) -> Starlette:
     """The room as a Starlette app.
 
@@ -52,6 +55,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
     ``postgresql://`` URL (``store.open_store``).
     ``clock``: the room's clock (a ``FakeClock`` in tests). ``grace``: seconds a disconnected
     seat keeps its place before a stand-in bot plays it. ``bot_delay``: a bot's think time.
+    ``bot_workers``: worker processes for the bots that search (``server/bots.py``).
     ``allow_origins``: web origins besides the room's own whose pages may open ``/ws`` (security.py).
     ``trusted_proxies``: addresses or networks whose ``X-Forwarded-For`` names the client
     (address.py); serve the app with ``sockets.uvicorn_config`` for the TCP-level limits.
@@ -66,7 +70,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         logfilter.install()
         store = open_store(database)
-        room = Room(store, clock or RealClock(), limits, grace=grace, bot_delay=bot_delay)
+        room = Room(store, clock or RealClock(), limits, grace=grace, bot_delay=bot_delay, bot_workers=bot_workers)
         state["room"] = room
         app.state.room = room
         resumed = room.restore()
@@ -77,6 +81,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
         finally:
             for t in room.tables.values():
                 t.stop()
+            room.thinkers.close()
             store.close()
 
     async def index(request: Request) -> Response:
@@ -148,7 +153,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
         return JSONResponse(board)
 
     async def games(request: Request) -> Response:
-        return JSONResponse({"games": catalog()})
+        return JSONResponse({"games": [{**game, "bot_levels": describe_levels(game["name"])} for game in catalog()]})
 
     async def tables(request: Request) -> Response:
         room: Room = state["room"]

@@ -12,6 +12,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from .bots import DEFAULT_THINKERS
 from .limits import Limits
 
 LIMIT_FLAGS = {  # the Limits an operator sets from the command line
@@ -38,6 +39,9 @@ def add_commands(subparsers: Any) -> None:
     serve.add_argument("--grace", type=float, default=60.0,
                        help="seconds a disconnected player keeps the seat before a bot plays it (default 60)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help="a bot's think time in seconds (default 0.6)")
+    serve.add_argument("--bot-workers", type=int, default=DEFAULT_THINKERS,
+                       help="worker processes for the bots that search (default: the cores but one, at least 1; "
+                            f"here {DEFAULT_THINKERS})")
     serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                        help="a web origin (https://host[:port]) besides the room's own whose pages may connect; "
                             "repeatable (e.g. the public origin behind a TLS proxy)")
@@ -86,7 +90,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"feltroom serve: --trusted-proxy: {e}", file=sys.stderr)
         return 2
-    app = create_app(args.db, grace=args.grace, bot_delay=args.bot_delay, limits=limits,
+    if args.bot_workers < 1:
+        print("feltroom serve: --bot-workers must be at least 1", file=sys.stderr)
+        return 2
+    app = create_app(args.db, grace=args.grace, bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
                      allow_origins=args.allow_origin, trusted_proxies=args.trusted_proxy)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"feltroom is open at http://{host}:{args.port}/  (WebSocket ws://{host}:{args.port}/ws, "

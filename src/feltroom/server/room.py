@@ -14,6 +14,7 @@ from ..registry import GAMES, new_game
 from ..tutorial import Tutorial, tutorial_for
 from . import protocol as p
 from .accounts import check_password, hash_password, verify
+from .bots import DEFAULT_THINKERS, Thinkers
 from .clock import Clock
 from .connection import Connection, Player, dumps
 from .limits import KeyedRate, Limits
@@ -40,12 +41,14 @@ class Room:
     """Players and their tokens, the table list and the lobby; each table runs itself."""
 
     def __init__(self, store: Store, clock: Clock, limits: Limits, *, grace: float = 60.0,
-                 bot_delay: float = 0.6) -> None:
+                 bot_delay: float = 0.6, bot_workers: int = DEFAULT_THINKERS) -> None:
         self.store = store
         self.clock = clock
         self.limits = limits
         chat_lines = KeyedRate(limits.chat_burst, limits.chat_burst / limits.chat_rate)
-        self.services = Services(store, clock, limits, grace, bot_delay, self._table_changed, chat_lines)
+        self.thinkers = Thinkers(bot_workers)
+        self.services = Services(store, clock, limits, grace, bot_delay, self._table_changed, chat_lines,
+                                 self.thinkers)
         self.players: dict[str, Player] = {}
         self.by_token: dict[str, Player] = {}
         self.tables: dict[str, Table] = {}

@@ -36,7 +36,7 @@ from ..game import CLOCK, Game
 from ..registry import new_game, replay
 from ..tutorial import Tutorial, tutorial_for
 from ..views import events_for
-from .bots import BotSeat, levels_for, standin_level
+from .bots import BotSeat, Thinkers, levels_for, standin_level
 from .clock import Clock
 from .connection import Connection, Player, dumps, dumps_list, dumps_str, with_id
 from .fair import fair_hash, new_seed_salt
@@ -61,6 +61,7 @@ class Services:
     bot_delay: float                     # a bot's think time
     changed: Callable[[Table], None]     # seats or state changed (the lobby shows it; the room drops ended tables)
     chat_lines: KeyedRate                # chat lines per player id, across its sockets and tables
+    thinkers: Thinkers | None = None     # worker processes for bots that search (None: they think on the loop)
 
 
 @dataclass(eq=False)
@@ -922,6 +923,7 @@ class Table:
                 await asyncio.sleep(self.services.bot_delay)
             else:
                 await asyncio.sleep(0)
+            thinking: tuple[int, BotSeat, Game] | None = None
             async with self.lock:
                 now = self.services.clock.now()
                 self.run_due(now)
@@ -933,13 +935,35 @@ class Table:
                 bot = self.seats[seat].playing_bot()
                 assert bot is not None
                 due = self._step_due()
-                try:
-                    self._apply(seat, due[1] if due is not None else bot.choose(self.game), now)
-                except Exception:
-                    log.exception("table %s: bot in seat %s failed", self.id, seat)
-                    return
-                finally:
-                    self._after_change()
+                if due is None and bot.thinks and self.services.thinkers is not None:
+                    thinking = (seat, bot, self.game)
+                else:
+                    try:  # a tutorial's scripted step, or a bot that answers at once
+                        self._apply(seat, due[1] if due is not None else bot.choose(self.game), now)
+                    except Exception:
+                        log.exception("table %s: bot in seat %s failed", self.id, seat)
+                        return
+                    finally:
+                        self._after_change()
+            if thinking is not None and not await self._think(*thinking):
+                return
         if self._bots is asyncio.current_task():
             self._bots = None
         self._after_change()
+
+    async def _think(self, seat: int, bot: BotSeat, game: Game) -> bool:
+        """A searching bot's move: it thinks in a worker process while the table stays open to
+        everyone else (the lock is free), then plays if its seat still has the same choice."""
+        assert self.services.thinkers is not None
+        action, legal = await bot.think(game, self.services.thinkers)
+        async with self.lock:
+            try:
+                if (self.game is game and self.state == "playing" and self.seats[seat].playing_bot() is bot
+                        and game.legal_actions(seat) == legal):
+                    self._apply(seat, action, self.services.clock.now())
+            except Exception:
+                log.exception("table %s: bot in seat %s failed", self.id, seat)
+                return False
+            finally:
+                self._after_change()
+        return True

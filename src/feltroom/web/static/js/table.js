@@ -6,7 +6,7 @@ import { h, clear, append, $, $$ } from './dom.js';
 import { t } from './i18n.js';
 import { serverNow } from './net.js';
 import { app, send, nav, render, ignorePlayer, unignorePlayer } from './state.js';
-import { GAMES, gameTitle, optionChips } from './games/index.js';
+import { GAMES, botLevels, gameTitle, optionChips } from './games/index.js';
 import { ratingChanges, rematchBox, replayLink } from './endscreen.js';
 import { playerLink, seatPlayer } from './links.js';
 import { inviteBox, takeSeat } from './invite.js';
@@ -218,7 +218,11 @@ function waitingRoom(ctx) {
     const taken = !!(s.name || s.bot);
     const levelSel = h('select', { 'aria-label': t('Bot level for seat {n}', { n: i + 1 }), class: 'botlevel', dataset: { seat: i },
       onchange: (e) => { st.ui.botLevel = e.target.value; } },
-    (info.bot_levels || BOT_LEVELS).map((l) => h('option', { value: l, selected: l === (st.ui.botLevel || 'random') }, t(l))));
+    (info.bot_levels || BOT_LEVELS).map((l) => {
+      const about = botLevels(info.game).find((d) => d.level === l);
+      return h('option', { value: l, selected: l === (st.ui.botLevel || 'random'), title: about ? t(about.about) : null },
+        about ? `${t(l)} · ${t(about.strength)}` : t(l));
+    }));
     return h('li', { class: `wseat ${taken ? 'taken' : 'free'} ${i === info.you ? 'me' : ''}`, dataset: { seat: i } },
       h('span', { class: 'snum' }, String(i + 1)),
       h('span', { class: 'sname' }, taken ? playerLink(seatPlayer(s), s.bot ? h('span', null, h('span', { class: 'badge bot' }, t('BOT')), ' ', t('{level} bot', { level: t(String(s.bot)) })) : s.name) : h('span', { class: 'muted' }, t('empty seat'))),
@@ -236,6 +240,8 @@ function waitingRoom(ctx) {
     h('h2', null, info.state === 'waiting' ? t('Waiting for players') : t('Starting…')),
     takeSeat(ctx, send),
     h('ul', { class: 'wseats' }, rows),
+    host && seats.some((s) => !(s.name || s.bot)) ? h('ul', { class: 'botlevels muted', dataset: { role: 'bot-levels' } },
+      botLevels(info.game).map((d) => h('li', null, h('b', null, t(d.level)), ` · ${t(d.strength)}: ${t(d.about)}`))) : null,
     err,
     h('div', { class: 'wactions' },
       host ? h('button', { type: 'button', class: 'btn', id: 'fill-bots',

@@ -46,6 +46,7 @@ import krypkasino from './krypkasino.js';
  * @property {Object<string, LobbyField[]>} lobby the options offered at each seat count
  * @property {Object<string, any>} fixed what the lobby sets itself
  * @property {boolean} [tutorial] whether the game has a tutorial (a `tutorial` message starts one)
+ * @property {{level: string, strength: string, about: string}[]} [bot_levels] the bot levels, weakest first
  */
 
 /** @type {Object<string, GameModule>} */
@@ -73,6 +74,9 @@ export function gameTitle(g) { const m = gameMeta(g); return m ? t(m.title) : g;
 
 /** @param {string} g */
 export function gameBlurb(g) { const m = gameMeta(g); return m ? t(m.blurb) : ''; }
+
+/** Game g's bot levels with their strength and one line about each (English: translate with t). @param {string} g */
+export function botLevels(g) { const m = gameMeta(g); return (m && m.bot_levels) || []; }
 
 /** The options the host picks for game g at a table of n seats. @param {string} g @param {number} n */
 export function lobbyFields(g, n) { const m = gameMeta(g); return (m && m.lobby[String(n)]) || []; }

@@ -1,0 +1,113 @@
+"""Heads-up strength of the ``search`` level against ``heuristic``, and the omniscient measuring stick.
+
+Usage: ``python bench/search_strength.py GAME [--games G] [--budget B] [--omniscient] [--jobs J] [--seed S]``
+
+Seat-rotated 2-player games, search (or, with ``--omniscient``, the same search given the true
+state: every hidden card — never a bot level, only a measure of how much a game's luck leaves
+to skill) against the game's heuristic. Ties count half. Prints the win rate with a Wilson 95 %
+interval, the games played, CPU seconds, and the load. The same seed gives the same games for
+both, so the two figures compare like with like.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import feltroom
+from feltroom.bots import make_bot
+from feltroom.bots.search import SearchBot
+from feltroom.cli.ladder import wilson
+from feltroom.fastgame import FastGame
+from feltroom.game import CLOCK, Event, Game
+from feltroom.knowledge import Knowledge
+from feltroom.views import events_for
+
+
+class TrueState(Knowledge):
+    """Not a knowledge: the real game, copied (the omniscient stick; bench only)."""
+
+    def __init__(self, game: str, seat: int, players: int) -> None:
+        super().__init__(seat, players)
+        self.game = game  # type: ignore[misc]
+        self.truth: Game | None = None
+
+    def observe(self, events: list[Event]) -> None:  # type: ignore[override]
+        pass
+
+    def sample(self, rng: random.Random) -> Game:
+        assert self.truth is not None
+        real = self.truth._ref_now() if isinstance(self.truth, FastGame) else self.truth
+        return real.copy()
+
+
+def play(name: str, seed: int, hero: int, budget: int | None, omniscient: bool) -> tuple[float, float]:
+    """One game: (the searcher's share of the win, CPU seconds)."""
+    start = time.process_time()
+    rng = random.Random(seed)
+    game = feltroom.new_game(name, players=2, seed=rng.randrange(2**53))
+    bots = [make_bot("search", name, s, 2, game.options, rng.randrange(2**32), budget=budget) if s == hero
+            else make_bot("heuristic", name, s, 2, game.options, rng.randrange(2**32)) for s in range(2)]
+    searcher = bots[hero]
+    assert isinstance(searcher, SearchBot)
+    truth = TrueState(name, hero, 2) if omniscient else None
+    if truth is not None:
+        searcher.knowledge = truth
+    seen = [0, 0]
+    while not game.is_over:
+        if not game.to_act:
+            game.apply(CLOCK, game.legal_actions(CLOCK)[0])
+            continue
+        seat = game.to_act[0]
+        bot = bots[seat]
+        bot.observe(events_for(game.log[seen[seat]:], seat))
+        seen[seat] = len(game.log)
+        if truth is not None:
+            truth.truth = game
+        game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat)))
+    share = 0.0 if hero not in game.winners else 1.0 / len(game.winners)
+    return share, time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--budget", type=int, default=None)
+    parser.add_argument("--omniscient", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--minutes", type=float, default=None, help="stop submitting new games after this long")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    seeds = [rng.randrange(2**53) for _ in range(args.games)]
+    start = time.perf_counter()
+    load = [os.getloadavg()[0]]
+    results: list[tuple[float, float]] = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        pending: list[Any] = []
+        for g, seed in enumerate(seeds):
+            pending.append(pool.submit(play, args.game, seed, g % 2, args.budget, args.omniscient))
+        for future in pending:
+            if args.minutes is not None and time.perf_counter() - start > args.minutes * 60:
+                future.cancel()
+                continue
+            if future.cancelled():
+                continue
+            results.append(future.result())
+            load.append(os.getloadavg()[0])
+    n = len(results)
+    wins = sum(s for s, _ in results)
+    lo, hi = wilson(wins, n)
+    who = "omniscient search" if args.omniscient else "search"
+    print(f"{args.game}: {who} (budget {args.budget or 'lobby'}) vs heuristic, {n} seat-rotated games: "
+          f"{wins / max(n, 1):.1%} (Wilson 95 % {lo:.1%}–{hi:.1%}); {sum(c for _, c in results):.0f} s of CPU, "
+          f"{time.perf_counter() - start:.0f} s wall, load {min(load):.1f}–{max(load):.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,184 @@
+"""The ``search`` level: determinized Monte Carlo search over states drawn from what the seat knows.
+
+A search bot keeps a ``feltroom.knowledge`` tracker for its seat, fed with the same events
+and view as any bot (never the state). To choose, it spends a budget of playouts by
+sequential halving over its legal actions: in each round it draws fresh states from the
+tracker (determinizations: the hidden cards placed uniformly among the placements that fit
+what the seat saw), plays every action still in the running in each of them — the same
+worlds and the same playout seeds for every action, so that their comparison is not drowned
+in the deal's luck — with the game's heuristic bot playing every seat from there to the
+game's horizon, then keeps the better half; the best mean at the end wins (ties: the
+heuristic's own choice first, then the legal order). This is flat single-observer
+information-set Monte Carlo: the statistics are kept per action of the seat's information
+set, each playout in a world sampled from it, so the bot never averages over a world it
+could rule out.
+
+Decided here:
+
+- a playout's bots are the imagined world's: they are fed that world's views and events
+  (the sampled state is the bot's own imagination, so nothing leaks);
+- a game's ``SearchSpec`` (``bots/search_games.py``) says where a playout stops and what it is
+  worth; a game without one plays to the end and scores a win 1, a shared win 1/k, a loss 0;
+- the budget counts playouts, so a decision is a function of the bot's seed and what it
+  saw, whatever the machine; the lobby's budget per game is the spec's, chosen so that a
+  decision takes at most 1 s at the 95th percentile on one core (``bench/search_decisions.py``);
+- the level exists for every game with a registered knowledge tracker: a game gains it by
+  gaining a ``<game>_knowledge`` module, nothing here changes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import CLOCK, Event, Game
+from ..knowledge import KNOWLEDGE, Knowledge, tracker
+from ..views import events_for
+from .base import BOTS, Bot, register_bot
+
+DEFAULT_BUDGET = 100
+
+
+def win_value(game: Game, seat: int, start: Any) -> float:
+    """A finished game's worth to ``seat``: 1 for a win, 1/k for a win shared by k sides, 0 for a loss."""
+    winners = game.winners
+    if seat not in winners:
+        return 0.0
+    sides = [side for side in game.sides if set(side) & set(winners)]
+    return 1.0 / max(1, len(sides))
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """How the search plays one game.
+
+    ``mark(game)`` is taken before a playout; ``stop(game, mark)`` ends the playout early (the
+    horizon; the game's end always ends it); ``value(game, seat, mark)`` is what the playout's
+    end is worth to ``seat``, in [0, 1]; ``history(game)`` is where, in the imagined world's
+    log, the playout bots' memory begins (0: the whole log); ``policy`` is the playout
+    level; ``budget`` the lobby's playouts per decision.
+    """
+
+    budget: int = DEFAULT_BUDGET
+    mark: Callable[[Game, int], Any] = lambda game, seat: None
+    stop: Callable[[Game, Any], bool] = lambda game, mark: False
+    value: Callable[[Game, int, Any], float] = win_value
+    history: Callable[[Game], int] = lambda game: 0
+    trust: Callable[[list[str]], bool] = lambda legal: False
+    policy: str = "heuristic"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+#: game name -> how the search plays it (``bots/search_games.py``); others get ``SearchSpec()``
+SPECS: dict[str, SearchSpec] = {}
+_DEFAULT_SPEC = SearchSpec()
+
+
+class SearchBot(Bot):
+    """Determinized flat Monte Carlo search by sequential halving over shared worlds (the module docstring)."""
+
+    game: str
+    takes_budget = True
+
+    def __init__(self, seat: int, players: int, options: dict[str, Any], seed: int | None = None,
+                 budget: int | None = None) -> None:
+        super().__init__(seat, players, options, seed)
+        self.budget = self.spec.budget if budget is None else budget
+        if type(self.budget) is not int or self.budget < 1:
+            raise ValueError(f"a search budget is a whole number of playouts ≥ 1, not {self.budget!r}")
+        self.knowledge: Knowledge = tracker(self.game, seat, players, options)
+        self.guide = self._policy(seat, seed)
+        self.playouts = 0  # playouts run so far (for benches)
+
+    @property
+    def spec(self) -> SearchSpec:
+        """How this game is searched (looked up, not kept: a bot travels to worker processes by pickle)."""
+        return SPECS.get(self.game) or _DEFAULT_SPEC
+
+    def _policy(self, seat: int, seed: int | None) -> Bot:
+        from .base import make_bot
+
+        return make_bot(self.spec.policy, self.game, seat, self.players, self.options, seed)
+
+    def observe(self, events: list[Event]) -> None:
+        self.knowledge.observe(events)
+        self.guide.observe(events)
+
+    def choose(self, view: dict[str, Any] | None, legal: list[str]) -> str:
+        assert view is not None
+        first = self.guide.choose(view, legal)
+        if len(legal) == 1 or self.spec.trust(legal):
+            return first
+        self.knowledge.see(view)
+        order = [first, *(a for a in legal if a != first)]
+        rank = {a: i for i, a in enumerate(order)}
+        rng = random.Random(self.rng.getrandbits(64))
+        totals = dict.fromkeys(order, 0.0)
+        counts = dict.fromkeys(order, 0)
+        alive = order[:self.budget]
+        rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
+        left = self.budget
+        for r in range(rounds):
+            last = r == rounds - 1
+            worlds = max(1, (left if last else left // (rounds - r)) // len(alive))
+            for _ in range(worlds):
+                if left < len(alive):
+                    break
+                world = self.knowledge.sample(rng)
+                seed = rng.getrandbits(32)
+                for i, action in enumerate(alive):
+                    here = world if i == len(alive) - 1 else world.copy()
+                    totals[action] += self.playout(here, action, random.Random(seed))
+                    counts[action] += 1
+                left -= len(alive)
+            if not last:
+                alive.sort(key=lambda a: (-totals[a] / max(1, counts[a]), rank[a]))
+                alive = alive[:max(1, (len(alive) + 1) // 2)]
+        self.playouts += self.budget - left
+        return min(alive, key=lambda a: (-totals[a] / max(1, counts[a]), rank[a]))
+
+    def playout(self, world: Game, action: str, rng: random.Random) -> float:
+        """Apply ``action`` in ``world``, then the policy for every seat to the horizon; its value."""
+        spec = self.spec
+        me = self.seat
+        mark = spec.mark(world, me)
+        start = spec.history(world)
+        world.apply(me, action)
+        bots: dict[int, tuple[Bot, int]] = {}
+        log = world.log
+        while not world.is_over and not spec.stop(world, mark):
+            seats = world.to_act
+            if not seats:
+                world.apply(CLOCK, world.legal_actions(CLOCK)[0])
+                continue
+            seat = seats[0]
+            entry = bots.get(seat)
+            if entry is None:
+                from .base import make_bot
+
+                bot = make_bot(spec.policy, self.game, seat, self.players, self.options, rng.getrandbits(32))
+                entry = (bot, start)
+            bot, seen = entry
+            if len(log) > seen:
+                bot.observe(events_for(log[seen:], seat))
+            bots[seat] = (bot, len(log))
+            legal = world.legal_actions(seat)
+            choice = bot.choose(world.view(seat) if bot.needs_view else None, legal) if len(legal) > 1 else legal[0]
+            world.apply(seat, choice)
+        return spec.value(world, me, mark)
+
+
+def register_search() -> None:
+    """Offer ``search`` for every game with a knowledge tracker (call again after registering one)."""
+    for game in KNOWLEDGE:
+        if game not in BOTS.get("search", {}):
+            name = f"{game.capitalize()}Search"
+            cls = type(name, (SearchBot,), {"game": game, "__module__": __name__, "__qualname__": name})
+            globals()[name] = cls  # found by name when a bot is pickled to a worker process
+            register_bot("search", game)(cls)
+
+
+register_search()

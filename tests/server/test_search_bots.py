@@ -1,0 +1,87 @@
+"""Bots that search think in worker processes (server/bots.py ``Thinkers``): at a table of three
+``search`` bots and a person, over a real uvicorn, the person's moves and pings are answered at
+once while the bots think, and the room's event loop never blocks."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .served import Peer, Served, create_table
+
+pytestmark = pytest.mark.slow
+
+#: the loop may spend at most this much of its thread's CPU between two 5 ms probe ticks (issue #15)
+MAX_BLOCK = 0.050
+
+
+class LoopProbe:
+    """Ticks every 5 ms on the room's event loop and keeps the largest gap between ticks, both in
+    wall time (which the machine's load stretches too) and in the loop thread's CPU time (what
+    the loop itself spent: a callback that blocks shows here whatever else runs)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.wall = 0.0
+        self.cpu = 0.0
+        self.ticks = 0
+        self.stop = threading.Event()
+        self.future = asyncio.run_coroutine_threadsafe(self._run(), loop)
+
+    async def _run(self) -> None:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        while not self.stop.is_set():
+            await asyncio.sleep(0.005)
+            now_wall, now_cpu = time.perf_counter(), time.thread_time()
+            self.wall = max(self.wall, now_wall - wall - 0.005)
+            self.cpu = max(self.cpu, now_cpu - cpu)
+            wall, cpu = now_wall, now_cpu
+            self.ticks += 1
+
+    def close(self) -> None:
+        self.stop.set()
+        self.future.result(5)
+
+
+def my_turn(update: dict[str, Any]) -> bool:
+    return bool(update.get("legal"))
+
+
+def test_a_person_is_answered_while_three_search_bots_think(tmp_path: Path) -> None:
+    with Served(tmp_path / "r.sqlite", bot_workers=1) as served, Peer(served.port, "ann") as ann:
+        probe = LoopProbe(served.server.servers[0].get_loop())
+        tid = create_table(ann, "cribbage", 4, {"counting": "automatic", "target": 61},
+                           bots={1: "search", 2: "search", 3: "search"})
+        thinkers = served.room.thinkers
+        answers: list[float] = []  # seconds from a request to its reply
+        overlapped = 0  # requests answered while a bot was thinking
+        moves = 0
+        deadline = time.monotonic() + 120
+        while moves < 8 and time.monotonic() < deadline:
+            update = ann.updates.get(tid)
+            if update is not None and my_turn(update):
+                msg = {"type": "act", "table": tid, "action": update["legal"][0], "seq": update["seq"]}
+                moves += 1
+            else:
+                msg = {"type": "ping"}
+            busy = thinkers.thinking > 0
+            start = time.perf_counter()
+            reply = ann.request(msg)
+            answers.append(time.perf_counter() - start)
+            overlapped += busy and thinkers.thinking > 0
+            assert reply["type"] in ("update", "pong") or reply.get("code") == "stale", reply
+            if msg["type"] == "ping":
+                time.sleep(0.1)  # under the room's 20 messages a second
+        probe.close()
+        assert moves == 8, "the person did not get 8 turns"
+        assert thinkers.decisions >= 6 and overlapped >= 5
+        assert probe.ticks > 100
+        print(f"loop: most CPU between ticks {probe.cpu * 1e3:.1f} ms, most wall lag {probe.wall * 1e3:.1f} ms; "
+              f"replies: {len(answers)}, slowest {max(answers) * 1e3:.0f} ms; bot decisions {thinkers.decisions}")
+        assert probe.cpu <= MAX_BLOCK
+        assert max(answers) < 1.0  # a search decision takes about a second: an answer never waited for one
