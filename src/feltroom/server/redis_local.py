@@ -67,7 +67,8 @@ class LocalRedis:
                 self.proc = subprocess.Popen(
                     [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder),
                      "--save", "", "--appendonly", "no", "--protected-mode", "yes", "--daemonize", "no"],
-                    stdout=out, stderr=subprocess.STDOUT, cwd=self.folder)
+                    stdout=out, stderr=subprocess.STDOUT, cwd=self.folder,
+                    start_new_session=True)  # outlives its starter (make cluster)
             if self._ready():
                 return
             self.proc.kill()
