@@ -174,3 +174,49 @@ def test_two_nodes_share_a_game_and_the_survivor_takes_it_over_after_kill_9(
         assert n == final + 2
         for p in [bob, eve, *again.values()]:
             p.close()
+
+
+def test_an_owner_paused_past_its_lease_lets_the_table_go_and_its_clients_follow(
+        tmp_path: Path, postgres: LocalPostgres, redis_server: LocalRedis) -> None:
+    """SIGSTOP of the owner for longer than the lease: the other node takes the table over; when the
+    paused node wakes up it writes nothing more for that table (its lease lapsed by its own clock,
+    and the store refuses a seq taken), and its client, still on it, is served by the new owner
+    through it."""
+    with two_nodes(tmp_path, postgres, redis_server) as (a, b):
+        ann, bob = Peer(a.port, "ann"), Peer(b.port, "bob")
+        tid = ann.request({"type": "create", "game": "crisp", "seats": 2, "options": {}})["table"]
+        assert bob.request({"type": "join", "table": tid})["you"] == 1
+        assert ann.request({"type": "start", "table": tid})["state"] == "playing"
+        players = [ann, bob]
+        for c in players:
+            c.wait_seq(tid, 0)
+        rng = random.Random(3)
+        while ann.updates[tid]["seq"] < 6:
+            assert act_once(players, tid, rng)
+        seq = ann.updates[tid]["seq"]
+        before = {id(c): c.updates[tid] for c in players}
+
+        a.proc.send_signal(signal.SIGSTOP)
+        try:
+            bob.recv_type("table")
+            view = bob.recv_type("update")  # from b, the new owner
+            assert view["seq"] == seq and view["events"] == [] and view["view"] == before[id(bob)]["view"]
+        finally:
+            a.proc.send_signal(signal.SIGCONT)
+        while not (ann.inbox[-1]["type"] == "update" and ann.inbox[-1]["events"] == []):
+            ann.recv(timeout=15)  # a lets the table go; b sends ann the whole view through a
+        assert ann.inbox[-1]["seq"] == seq and ann.inbox[-1]["view"] == before[id(ann)]["view"]
+        assert same_lobby([a, b]) == [tid]
+
+        while act_once(players, tid, rng):  # ann's moves go from a to b
+            pass
+        final = ann.updates[tid]["seq"]
+        record = get(a, f"/api/games/{tid}/record")
+        assert len(record["actions"]) == final  # nothing stored twice, nothing lost
+        replay = Replay(record)
+        for seat, p in enumerate(players):
+            assert replay.check_socket(tid, seat, [json.dumps(m) for m in p.inbox], p.inbox, [str(record["seed"])],
+                                       from_start=True) == final + 2
+        assert "lost the lease of table " + tid in a.log()
+        for p in players:
+            p.close()

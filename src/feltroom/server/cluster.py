@@ -59,11 +59,16 @@ log = logging.getLogger("feltroom.server")
 
 #: Seconds a lease lasts without renewal: a killed node's tables move after about this long.
 LEASE_TTL = 5.0
+#: Renewals per TTL.
+RENEWALS = 5
 #: The share of the TTL, counted from before a renewal was sent, during which the owner writes.
 VALID = 0.8
 #: Seconds between two scans for tables without an owner (and nodes that died).
 SCAN_EVERY = 1.0
 PREFIX = "feltroom:"
+#: Pauses between the looks at the lease of a table this node has not heard of (a brand-new table
+#: whose creator's claim may still be on its way to Redis).
+LOOKUP_WAITS = (0.02, 0.05, 0.1)
 
 # KEYS: leases; ARGV: this node, the TTL in ms. Extends the leases still this node's; the
 # 1-based positions of the others.
@@ -116,6 +121,7 @@ class RedisBus:
         self._attached: dict[Connection, set[str]] = {}  # a local socket → the nodes it is attached to
         self._watching: dict[Connection, set[str]] = {}  # a local socket → the tables elsewhere it watches
         self._cids = 0
+        self._renewed = 0.0
 
     # ------------------------------------------------------------------ names
 
@@ -157,7 +163,7 @@ class RedisBus:
             await self.redis.sadd(self.key("tables"), *ids)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._write()),
-                       loop.create_task(self._every(self.lease_ttl / 3, self._renew)),
+                       loop.create_task(self._every(self.lease_ttl / RENEWALS, self._renew)),
                        loop.create_task(self._every(self.scan_every, self._scan))]
         await self._scan()
         log.info("node %s joined the cluster at %s: %d tables here", self.node, self.url, len(room.tables))
@@ -202,9 +208,9 @@ class RedisBus:
                 pipe.execute_command(*args)
             try:
                 results = await pipe.execute(raise_on_error=False)
-            except (RedisError, OSError) as e:
+            except (RedisError, OSError) as e:  # not retried: a message published twice could act twice
                 log.warning("node %s: %d Redis commands failed: %s", self.node, len(batch), e)
-                continue
+                results = [e] * len(batch)
             for (_, reply), result in zip(batch, results, strict=True):
                 if reply is not None:
                     try:
@@ -302,7 +308,7 @@ class RedisBus:
         else:
             self.entries[tid] = (node, created, entry)
             if tid in self.room.tables:  # another node owns it now: this one's lease lapsed
-                self.lost(tid)
+                self.lost(tid, f"node {node} owns it")
             if old is None or old[0] != node:
                 self._moved(tid, node, entry)
         self.room.lobby_changed()
@@ -320,14 +326,16 @@ class RedisBus:
                 self._op(node, ["msg", self.local[conn], conn.player.id, conn.address,
                                 json.dumps({"type": "watch", "table": tid})])
 
-    def forward(self, conn: Connection, msg: p.ClientMessage, text: str) -> bool:
+    async def forward(self, conn: Connection, msg: p.ClientMessage, text: str) -> bool:
         """Send ``msg`` (``text`` as received) to the owner of its table; ``False`` if no node
         has that table."""
         tid: str = getattr(msg, "table")  # noqa: B009 (every message routed here names its table)
+        if isinstance(conn, RemoteConnection):
+            raise ProtocolError("unavailable", UNAVAILABLE)  # routed here, but this node no longer owns it
         known = self.entries.get(tid)
-        if known is None or isinstance(conn, RemoteConnection) or conn.player is None:
+        node = known[0] if known is not None else await self._owner(tid)
+        if node is None or conn.player is None or conn.closing:
             return False
-        node = known[0]
         if node == self.node:
             raise ProtocolError("unavailable", UNAVAILABLE)
         self._attach(conn, node)
@@ -337,6 +345,22 @@ class RedisBus:
         self._op(node, ["msg", self.local[conn], conn.player.id, conn.address, text],
                  fail=lambda: conn.send(p.error("unavailable", UNAVAILABLE, None, mid)))
         return True
+
+    async def _owner(self, tid: str) -> str | None:
+        """The owner of a table the lobby here has not heard of (yet): its lease. A table created
+        on another node a moment ago may be known to a client before its lobby entry reached this
+        node, or even before its creator's claim reached Redis (both go out as the creator answers)."""
+        if not tid.startswith("t") or len(tid) > 32:
+            return None
+        for wait in LOOKUP_WAITS:
+            try:
+                owner = await self.redis.get(self.key("lease", tid))
+            except (RedisError, OSError):
+                return None
+            if owner is not None:
+                return str(owner)
+            await asyncio.sleep(wait)
+        return None
 
     def _attach(self, conn: Connection, node: str) -> None:
         nodes = self._attached.setdefault(conn, set())
@@ -394,8 +418,7 @@ class RedisBus:
             if result is True or result == "OK":
                 self._confirmed.add(tid)
             else:
-                log.error("node %s: the new table %s has another owner", self.node, tid)
-                self.lost(tid)
+                self.lost(tid, f"its claim failed ({result!r})")
 
         self._command("SET", self.key("lease", tid), self.node, "NX", "PX", self._ms(), reply=claimed)
 
@@ -427,7 +450,7 @@ class RedisBus:
     def holds(self, table_id: str) -> bool:
         return time.monotonic() < self.valid_until.get(table_id, 0.0)
 
-    def lost(self, table_id: str) -> None:
+    def lost(self, table_id: str, why: str = "its time ran out by this node's clock") -> None:
         """This node no longer owns the table: it lets it go at once (nothing runs on it here any
         more; its sockets here follow it to the new owner when that one announces itself)."""
         self.valid_until.pop(table_id, None)
@@ -435,7 +458,7 @@ class RedisBus:
         table = self.room.tables.pop(table_id, None)
         if table is None:
             return
-        log.warning("node %s: lost the lease of table %s (seq %d)", self.node, table_id, table.seq)
+        log.warning("node %s: lost the lease of table %s (seq %d): %s", self.node, table_id, table.seq, why)
         table.state = "moved"  # every timer, bot and handler of this copy stops at its next step
         table.stop()
         for seat in table.seats:
@@ -464,15 +487,21 @@ class RedisBus:
         """Extend this node's leases (and its being alive) in one call; let go of the lost ones."""
         tids = [t for t in self.valid_until if t in self._confirmed]
         sent = time.monotonic()
+        late = sent - self._renewed - self.lease_ttl / RENEWALS
+        if self._renewed and late > 0.5:
+            log.warning("node %s: the lease renewal ran %.1f s late (a busy event loop or machine)", self.node, late)
         pipe = self.redis.pipeline(transaction=False)
         pipe.set(self.key("alive", self.node), "1", px=self._ms())
         if tids:
             pipe.eval(RENEW, len(tids), *[self.key("lease", t) for t in tids], self.node, self._ms())
         results = await pipe.execute()
+        self._renewed = time.monotonic()
+        if self._renewed - sent > 0.5:
+            log.warning("node %s: the lease renewal took %.1f s", self.node, self._renewed - sent)
         lost = {tids[i - 1] for i in results[1]} if tids else set()
         for tid in tids:
             if tid in lost:
-                self.lost(tid)
+                self.lost(tid, "the renewal found it gone or another node's")
             elif tid in self.valid_until:
                 self.valid_until[tid] = max(self.valid_until[tid], sent + self.lease_ttl * VALID)
 
@@ -537,7 +566,7 @@ class RedisBus:
 
 def _when_unheard(fails: list[Callable[[], None]]) -> Reply:
     def reply(listeners: Any) -> None:
-        if listeners == 0:
+        if listeners == 0 or isinstance(listeners, Exception):
             for fail in fails:
                 fail()
     return reply

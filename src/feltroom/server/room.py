@@ -146,7 +146,7 @@ class Room:
             msg = p.validate(obj)
             if self.bus is not None and conn.player is not None:
                 table_id = getattr(msg, "table", None)
-                if table_id is not None and table_id not in self.tables and self.bus.forward(conn, msg, text):
+                if table_id is not None and table_id not in self.tables and await self.bus.forward(conn, msg, text):
                     return  # its owner answers, through the bus
             await self.dispatch(conn, msg, received)
         except LeaseLost:
