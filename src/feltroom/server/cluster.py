@@ -4,7 +4,8 @@ What this module decides beyond the issue:
 
 - **Ownership.** Each unfinished table has one owner node: the node whose id is the value of the
   key ``feltroom:lease:TABLE`` (``SET NX PX``, ``LEASE_TTL`` s). The owner renews all its leases
-  every ``LEASE_TTL / 3`` s in one script call that extends only the keys still holding its id. It
+  every ``LEASE_TTL / RENEWALS`` s in one script call that extends only the keys still holding its
+  id, from a thread of its own (a busy event loop delays the game, not the lease). It
   writes a table's changes only while its own clock says the lease holds (``VALID`` of the TTL
   counted from before the renewal was sent, so a node stops writing before Redis lets the key go);
   past that, or when the renewal finds the key gone or another node's, it lets the table go. The
@@ -37,10 +38,12 @@ import contextlib
 import json
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import redis as sync_redis
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
@@ -61,6 +64,8 @@ log = logging.getLogger("feltroom.server")
 LEASE_TTL = 5.0
 #: Renewals per TTL.
 RENEWALS = 5
+#: Seconds without a turn of the event loop after which the renewal thread stops renewing.
+STUCK = 3.0
 #: The share of the TTL, counted from before a renewal was sent, during which the owner writes.
 VALID = 0.8
 #: Seconds between two scans for tables without an owner (and nodes that died).
@@ -121,7 +126,11 @@ class RedisBus:
         self._attached: dict[Connection, set[str]] = {}  # a local socket → the nodes it is attached to
         self._watching: dict[Connection, set[str]] = {}  # a local socket → the tables elsewhere it watches
         self._cids = 0
-        self._renewed = 0.0
+        self._heartbeat = time.monotonic()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopping = threading.Event()
+        self._renewer: threading.Thread | None = None
+        self._claims: dict[str, asyncio.Future[bool]] = {}
 
     # ------------------------------------------------------------------ names
 
@@ -161,15 +170,19 @@ class RedisBus:
         ids = [row.id for row in room.store.unfinished_tables()]
         if ids:
             await self.redis.sadd(self.key("tables"), *ids)
-        loop = asyncio.get_running_loop()
+        loop = self._loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._write()),
-                       loop.create_task(self._every(self.lease_ttl / RENEWALS, self._renew)),
-                       loop.create_task(self._every(self.scan_every, self._scan))]
+                       loop.create_task(self._beat()), loop.create_task(self._every(self.scan_every, self._scan))]
+        self._renewer = threading.Thread(target=self._renewals, name=f"leases-{self.node}", daemon=True)
+        self._renewer.start()
         await self._scan()
         log.info("node %s joined the cluster at %s: %d tables here", self.node, self.url, len(room.tables))
 
     async def stop(self) -> None:
         """Leave: the leases are released (the other nodes take the tables at their next scan)."""
+        self._stopping.set()
+        if self._renewer is not None:
+            await asyncio.to_thread(self._renewer.join, 10)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -414,19 +427,34 @@ class RedisBus:
         tid = table.id
         self.valid_until[tid] = time.monotonic() + self.lease_ttl * VALID
 
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._claims[tid] = done
+
         def claimed(result: Any) -> None:
-            if result is True or result == "OK":
+            self._claims.pop(tid, None)
+            ok = result is True or result == "OK"
+            if ok:
                 self._confirmed.add(tid)
             else:
                 self.lost(tid, f"its claim failed ({result!r})")
+            if not done.done():
+                done.set_result(ok)
 
         self._command("SET", self.key("lease", tid), self.node, "NX", "PX", self._ms(), reply=claimed)
+
+    async def claimed(self, table: Table) -> bool:
+        """Whether the new ``table``'s lease is in Redis (waits for the claim ``added`` sent): a
+        client that learns of the table can find its owner from any node from then on."""
+        claim = self._claims.get(table.id)
+        if claim is None:
+            return table.id in self._confirmed
+        return await asyncio.shield(claim)
 
     def changed(self, table: Table) -> None:
         """Tell every node of the table's seats and state; an ended table gives up its lease."""
         tid = table.id
-        if tid not in self.valid_until:
-            return  # not this node's (any more)
+        if tid not in self.valid_until or self.room.tables.get(tid, table) is not table:
+            return  # not this node's (any more), or a copy it let go of
         if table.state in UNFINISHED:
             entry = table.lobby_entry()
             self.entries[tid] = (self.node, table.created, entry)
@@ -483,27 +511,55 @@ class RedisBus:
             except Exception:
                 log.exception("node %s: %s failed", self.node, getattr(job, "__name__", job))
 
-    async def _renew(self) -> None:
-        """Extend this node's leases (and its being alive) in one call; let go of the lost ones."""
-        tids = [t for t in self.valid_until if t in self._confirmed]
+    def _renewals(self) -> None:
+        """The renewal thread: every ``lease_ttl / RENEWALS`` s, extend this node's leases (and its
+        being alive) in one call, while the event loop shows signs of life.
+
+        A thread of its own, with its own connection: a node whose event loop is busy (many
+        clients, a slow store) still answers for its tables, only later; a node whose event loop
+        has not turned for ``STUCK`` s, or whose process is paused, lets its leases lapse."""
+        client = sync_redis.Redis.from_url(self.url, decode_responses=True)
+        try:
+            while not self._stopping.wait(self.lease_ttl / RENEWALS):
+                if time.monotonic() - self._heartbeat > STUCK:
+                    log.warning("node %s: the event loop has not turned for %.0f s: no renewal", self.node,
+                                time.monotonic() - self._heartbeat)
+                    continue
+                try:
+                    self._renew(client)
+                except (RedisError, OSError) as e:
+                    log.warning("node %s: the lease renewal failed: %s", self.node, e)
+        finally:
+            client.close()
+
+    def _renew(self, client: sync_redis.Redis) -> None:
+        tids = [t for t in list(self.valid_until) if t in self._confirmed]
         sent = time.monotonic()
-        late = sent - self._renewed - self.lease_ttl / RENEWALS
-        if self._renewed and late > 0.5:
-            log.warning("node %s: the lease renewal ran %.1f s late (a busy event loop or machine)", self.node, late)
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = client.pipeline(transaction=False)
         pipe.set(self.key("alive", self.node), "1", px=self._ms())
         if tids:
             pipe.eval(RENEW, len(tids), *[self.key("lease", t) for t in tids], self.node, self._ms())
-        results = await pipe.execute()
-        self._renewed = time.monotonic()
-        if self._renewed - sent > 0.5:
-            log.warning("node %s: the lease renewal took %.1f s", self.node, self._renewed - sent)
+        results = pipe.execute()
+        took = time.monotonic() - sent
+        if took > 0.5:
+            log.warning("node %s: the lease renewal took %.1f s", self.node, took)
         lost = {tids[i - 1] for i in results[1]} if tids else set()
+        assert self._loop is not None
+        self._loop.call_soon_threadsafe(self._renewed, tids, lost, sent)
+
+    def _renewed(self, tids: list[str], lost: set[str], sent: float) -> None:
+        """On the event loop (which alone changes ``valid_until``): the renewal sent at ``sent``."""
         for tid in tids:
             if tid in lost:
                 self.lost(tid, "the renewal found it gone or another node's")
-            elif tid in self.valid_until:
+            elif tid in self.valid_until and tid in self._confirmed:
                 self.valid_until[tid] = max(self.valid_until[tid], sent + self.lease_ttl * VALID)
+
+    async def _beat(self) -> None:
+        """The event loop's sign of life for the renewal thread."""
+        while True:
+            self._heartbeat = time.monotonic()
+            await asyncio.sleep(0.5)
 
     async def _scan(self) -> None:
         """Take the tables nobody owns; drop the sockets of nodes that died."""

@@ -200,7 +200,7 @@ class Room:
                 self.lobby_subs.add(conn)
                 conn.send({**self.lobby_message(), "id": msg.id})
             case p.Create():
-                self.create(conn, msg)
+                await self.create(conn, msg)
             case _:
                 table = self.tables.get(msg.table)
                 if table is None:
@@ -355,7 +355,7 @@ class Room:
             return player
         raise ProtocolError("bad_message", "the room could not draw a new player id: try again")
 
-    def create(self, conn: Connection, msg: p.Create) -> None:
+    async def create(self, conn: Connection, msg: p.Create) -> None:
         player = conn.player
         assert player is not None
         cls = GAMES.get(msg.game)
@@ -377,6 +377,8 @@ class Room:
             raise ProtocolError("rate_limited", f"at most {self.limits.new_tables_per_hour} new tables an hour "
                                                 "from one address")
         table = self._add_table(msg.game, msg.seats, options, player)
+        if self.bus is not None and not await self.bus.claimed(table):
+            raise ProtocolError("unavailable", "the room could not register the new table: try again")
         for c in player.conns:
             table.send_table(c, msg.id if c is conn else None)
         self.lobby_changed()
