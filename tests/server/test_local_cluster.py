@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from feltroom.server import local_cluster
+from feltroom.server.pg_local import free_port
 
 from .served import Peer
 
@@ -26,7 +27,7 @@ def test_make_cluster_serves_one_address_and_stops_everything() -> None:
     base = Path(tempfile.mkdtemp(prefix="feltroom-cluster-"))
     base.chmod(0o755)
     folder = base / "cluster"
-    front = local_cluster.free_port()
+    front = free_port()
     try:
         state = local_cluster.start(folder, "127.0.0.1", front, 2, ["--bot-delay", "0"])
         assert (folder / "haproxy.cfg").exists() and len(state["ports"]["nodes"]) == 2
