@@ -1,4 +1,8 @@
-"""The room: players and their tokens, the lobby, the tables, and the message dispatch."""
+"""The room: players and their tokens, the lobby, the tables, and the message dispatch.
+
+One process is the whole room unless it is given a bus (``bus.py``; ``feltroom serve --redis``):
+then ``tables`` holds only the tables this node owns, a message for another node's table is
+forwarded to its owner, and the lobby and a player's seats include the other nodes' tables."""
 
 from __future__ import annotations
 
