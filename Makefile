@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve check test build lint format jscheck typecheck fast unit slow browser bench chromium hooks clean
+.PHONY: serve cluster cluster-stop check test build lint format jscheck typecheck fast unit slow browser bench chromium hooks clean
 
 # The compiled cores (Cython, src/feltroom/**/*.pyx) are built by the install, in place.
 CORES := $(wildcard src/feltroom/*.pyx src/feltroom/*.pxd src/feltroom/games/*.pyx)
@@ -21,6 +21,14 @@ build: $(STAMP)
 
 serve: $(STAMP)
 	$(BIN)/feltroom serve
+
+# Several nodes on one address (docs/deploy.md): PostgreSQL, Redis, two room nodes and HAProxy on :8000,
+# everything under .cluster/ (git-ignored); `make cluster-stop` stops all of it.
+cluster: $(STAMP)
+	$(BIN)/python -m feltroom.server.local_cluster start --folder .cluster --port 8000 --nodes 2
+
+cluster-stop: $(STAMP)
+	$(BIN)/python -m feltroom.server.local_cluster stop --folder .cluster
 
 # Two tiers of checks (README, "Tests"):
 #   make check  every edit, under a minute: lint, types and the fast tests (no `slow`, no `browser` mark);

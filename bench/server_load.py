@@ -11,7 +11,14 @@ uvicorn) for ``--echo-seconds``: the ceiling.
 Prints moves/s and the move round-trip (``act`` sent → its ``update`` back) p50/p99, the echo
 figures, and their ratio. Bounded: it stops by itself after ``--limit`` seconds.
 
+``--cluster 1,2`` then plays the same tables on clusters of 1 and of 2 nodes (``feltroom serve
+--redis``): a PostgreSQL and a Redis of the bench's own (``pg_local``, ``redis_local``; commits
+with ``synchronous_commit=off``, see docs/deploy.md), the nodes, and HAProxy in front (the clients
+connect to it only, so a table's players land on different nodes). It prints the same figures
+for each, with the CPU of the nodes, Redis, HAProxy and PostgreSQL per player move.
+
     .venv/bin/python bench/server_load.py --tables 500
+    .venv/bin/python bench/server_load.py --tables 100 --speed 4 --cluster 1,2
 """
 
 from __future__ import annotations
@@ -38,9 +45,9 @@ HOST = "127.0.0.1"
 class ScaledClock:
     """Server time that runs ``speed`` times faster than the wall clock."""
 
-    def __init__(self, speed: float) -> None:
+    def __init__(self, speed: float, t0: float | None = None) -> None:
         self.speed = speed
-        self.t0 = time.time()
+        self.t0 = time.time() if t0 is None else t0  # the nodes of a cluster share one
 
     def now(self) -> float:
         return self.t0 + (time.time() - self.t0) * self.speed
@@ -57,14 +64,15 @@ def free_port() -> int:
         return port
 
 
-def serve_room(port: int, db: str, speed: float, profile: str | None = None) -> None:
+def serve_room(port: int, db: str, speed: float, profile: str | None = None, redis: str | None = None,
+               t0: float | None = None) -> None:
     import uvicorn
 
     from feltroom.server import Limits, create_app
 
     limits = Limits(max_connections=50_000, max_sockets_per_address=50_000, rate=1_000, burst=1_000,
                     new_players_per_minute=100_000, new_tables_per_hour=100_000)  # one client address plays every seat
-    app = create_app(db, clock=ScaledClock(speed), limits=limits, bot_delay=0, grace=3600)
+    app = create_app(db, clock=ScaledClock(speed, t0), limits=limits, bot_delay=0, grace=3600, redis=redis)
     config = uvicorn.Config(app, host=HOST, port=port, log_level="error", ws_max_size=64 * 1024, backlog=4096,
                             ws_per_message_deflate=False)
     server = uvicorn.Server(config)
@@ -282,6 +290,66 @@ async def table_phase(port: int, game: str, tables: int, limit: float, seed: int
     return stats, elapsed, finished
 
 
+# ---------------------------------------------------------------------------- a cluster
+
+
+def children_cpu(parent: int) -> float:
+    """CPU seconds of ``parent`` and its children (PostgreSQL's postmaster and its backends)."""
+    total = cpu_seconds(parent)
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                if int(fields[1]) == parent:
+                    total += cpu_seconds(int(entry))
+    return total
+
+
+def cluster_phase(nodes: int, game: str, tables: int, speed: float, limit: float, seed: int,
+                  stagger: float) -> tuple[Stats, float, int, dict[str, float]]:
+    import subprocess
+
+    from feltroom.server.local_cluster import find_haproxy, haproxy_config
+    from feltroom.server.pg_local import LocalPostgres
+    from feltroom.server.redis_local import LocalRedis
+
+    with tempfile.TemporaryDirectory() as tmp, LocalPostgres(fsync=False) as pg, LocalRedis() as redis:
+        db = pg.create_database("load") + "?options=-c%20synchronous_commit%3Doff"
+        ports = [free_port() for _ in range(nodes)]
+        t0 = time.time()
+        procs = [start(serve_room, p, db, speed, None, redis.url, t0) for p in ports]
+        front = free_port()
+        cfg = os.path.join(tmp, "haproxy.cfg")
+        with open(cfg, "w") as f:
+            f.write(haproxy_config(HOST, front, ports))
+        proxy = subprocess.Popen([find_haproxy(), "-f", cfg, "-db"], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+        try:
+            for p in [*ports, front]:
+                asyncio.run(wait_up(p))
+            time.sleep(2)  # HAProxy's first health checks
+            with open(pg.data / "postmaster.pid") as f:
+                postmaster = int(f.readline())
+            assert redis.proc is not None
+            redis_pid = redis.proc.pid
+
+            def cpu() -> dict[str, float]:
+                return {"nodes": sum(cpu_seconds(p.pid) for p in procs), "redis": cpu_seconds(redis_pid),
+                        "haproxy": cpu_seconds(proxy.pid), "postgres": children_cpu(postmaster)}
+
+            before = cpu()
+            stats, elapsed, finished = asyncio.run(table_phase(front, game, tables, limit, seed, stagger))
+            after = cpu()
+        finally:
+            proxy.terminate()
+            proxy.wait(10)
+            for proc in procs:
+                proc.terminate()
+                proc.join(30)
+    return stats, elapsed, finished, {k: after[k] - before[k] for k in after}
+
+
 # ---------------------------------------------------------------------------- main
 
 
@@ -297,6 +365,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--stagger", type=float, default=2.0, help="spread the tables' starts over this many seconds")
     ap.add_argument("--profile", help="write a cProfile of the room process to this file")
+    ap.add_argument("--cluster", default="", metavar="N,N",
+                    help="then play on clusters of these many nodes (PostgreSQL, Redis, HAProxy in front), e.g. 1,2")
     args = ap.parse_args()
     tables = max(1, min(args.tables, 1000))
     clients = 4 * tables
@@ -350,6 +420,18 @@ def main() -> int:
     print(f"ratio  : moves/s ÷ echo msgs/s = {rate / echo_rate:.3f};  messages the room sent/s "
           f"({stats.updates / elapsed:.0f}) ÷ echo msgs/s = {stats.updates / elapsed / echo_rate:.3f};  "
           f"p50 rtt ÷ echo p50 = {pct(stats.rtts, .5) / pct(echo_rtts, .5):.1f}")
+    for nodes in [int(n) for n in args.cluster.split(",") if n.strip()]:
+        stats, elapsed, finished, cpu = cluster_phase(nodes, args.game, tables, args.speed, args.limit, args.seed,
+                                                      args.stagger)
+        rate = stats.moves / elapsed
+        per_move = {k: 1e3 * v / max(1, stats.moves) for k, v in cpu.items()}
+        label = f"{nodes} node{'s' if nodes > 1 else ' '}"
+        print(f"{label}: {rate:9.0f} moves/s  rtt p50 {pct(stats.rtts, .5) * 1e3:7.2f} ms   "
+              f"p99 {pct(stats.rtts, .99) * 1e3:7.2f} ms   ({stats.moves} moves, {stats.rejected} raced, "
+              f"{finished}/{tables} games finished in {elapsed:.1f} s; via HAProxy, PostgreSQL and Redis)")
+        print(f"cpu    : nodes {cpu['nodes']:.1f} s ({per_move['nodes']:.2f} ms per player move), "
+              f"redis {per_move['redis']:.3f}, haproxy {per_move['haproxy']:.3f}, postgres {per_move['postgres']:.3f} "
+              f"ms per move; all {sum(per_move.values()):.2f} ms per move;  moves/s ÷ echo = {rate / echo_rate:.3f}")
     return 0
 
 

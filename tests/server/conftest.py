@@ -22,6 +22,8 @@ import contextlib
 import feltroom
 import feltroom.server.table as table_mod
 from feltroom.server import FakeClock, Limits, create_app
+from feltroom.server.pg_local import LocalPostgres, PostgresMissing
+from feltroom.server.redis_local import LocalRedis, RedisMissing
 from feltroom.server.room import Room
 from feltroom.server.table import Table
 
@@ -187,3 +189,26 @@ def wait_seq(clients: list[Client], tid: str, seq: int, tries: int = 200) -> Non
             if c.updates[tid]["seq"] >= seq:
                 break
             c.sync()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[LocalPostgres]:
+    """A PostgreSQL server of the test session's own (one per xdist worker; commits are not flushed
+    to the disk, which the tests do not need and which costs them about a minute)."""
+    try:
+        pg = LocalPostgres(fsync=False)
+    except PostgresMissing as e:
+        pytest.fail(str(e))
+    with pg:
+        yield pg
+
+
+@pytest.fixture
+def redis_server() -> Iterator[LocalRedis]:
+    """A Redis server of the test's own (redis-server on a free port, in a temporary folder)."""
+    try:
+        server = LocalRedis()
+    except RedisMissing as e:
+        pytest.fail(str(e))
+    with server:
+        yield server

@@ -47,7 +47,7 @@ def main(config: str) -> None:
     cfg = json.loads(config)
     limits = Limits(**cfg["limits"])
     app = create_app(cfg["db"], limits=limits, grace=cfg["grace"], bot_delay=cfg["bot_delay"],
-                     allow_origins=cfg["origins"], trusted_proxies=cfg["trusted"])
+                     allow_origins=cfg["origins"], trusted_proxies=cfg["trusted"], redis=cfg.get("redis"))
     uvicorn.Server(uvicorn_config(app, limits, TrustedProxies(cfg["trusted"]), port=cfg["port"])).run()
 
 
@@ -83,10 +83,13 @@ class LiveServer:
 @contextlib.contextmanager
 def serve_live(tmp_path: Path, limits: Limits | None = None, *, trusted_proxies: Iterable[str] = (),
                allow_origins: Iterable[str] = (), grace: float = 60.0, bot_delay: float = 0.0,
-               db: str | None = None) -> Iterator[LiveServer]:
-    """Run the room in a subprocess with ``limits`` (default ``Limits()``) until the block ends."""
+               db: str | None = None, redis: str | None = None) -> Iterator[LiveServer]:
+    """Run the room in a subprocess with ``limits`` (default ``Limits()``) until the block ends.
+    ``db``: a file name in ``tmp_path``, or a ``postgresql://`` URL; ``redis``: a ``redis://`` URL
+    (the process is then one node of a cluster)."""
     port = free_port()
-    cfg = {"limits": dataclasses.asdict(limits or Limits()), "db": str(tmp_path / (db or f"room-{port}.sqlite")),
+    database = db if db is not None and "://" in db else str(tmp_path / (db or f"room-{port}.sqlite"))
+    cfg = {"limits": dataclasses.asdict(limits or Limits()), "db": database, "redis": redis,
            "grace": grace, "bot_delay": bot_delay, "trusted": list(trusted_proxies), "origins": list(allow_origins),
            "port": port}
     log_path = tmp_path / f"room-{port}.log"
@@ -106,7 +109,8 @@ def serve_live(tmp_path: Path, limits: Limits | None = None, *, trusted_proxies:
                 time.sleep(0.05)
         yield server
     finally:
-        proc.terminate()
+        if proc.poll() is None:
+            proc.terminate()
         try:
             proc.wait(10)
         except subprocess.TimeoutExpired:

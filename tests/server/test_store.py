@@ -22,7 +22,7 @@ import pytest
 
 from feltroom.server import postgres_store, sqlite_store
 from feltroom.server.migrations import Migration, SchemaTooNew, check_order, migrate, schema_version
-from feltroom.server.pg_local import LocalPostgres, PostgresMissing, free_port
+from feltroom.server.pg_local import LocalPostgres, free_port
 from feltroom.server.ratings import Rating, SeatResult, Settlement
 from feltroom.server.store import (
     DuplicateId,
@@ -40,18 +40,6 @@ from .served import Peer, Served, create_table
 LATEST = len(sqlite_store.MIGRATIONS)  # the schema version a store migrates to
 
 # ---------------------------------------------------------------- fixtures
-
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[LocalPostgres]:
-    """A PostgreSQL server of the test session's own (one per xdist worker; commits are not flushed
-    to the disk, which the tests do not need and which costs them about a minute)."""
-    try:
-        pg = LocalPostgres(fsync=False)
-    except PostgresMissing as e:
-        pytest.fail(str(e))
-    with pg:
-        yield pg
 
 
 _databases = itertools.count(1)

@@ -28,13 +28,14 @@ from . import logfilter, profiles
 from . import protocol as p
 from .address import TrustedProxies, client_address
 from .bots import DEFAULT_THINKERS
+from .bus import FencedStore
 from .clock import Clock, RealClock
 from .connection import Connection
 from .limits import Limits
 from .replays import ReplayError, parse_int, replay_page
 from .room import Room
 from .security import BrowserSecurity
-from .store import UNFINISHED, open_store
+from .store import Store, open_store
 
 log = logging.getLogger("feltroom.server")
 
@@ -48,7 +49,8 @@ PLACEHOLDER = """<!doctype html><html lang="en"><meta charset="utf-8"><title>fel
 def create_app(database: str | None = None, *, clock: Clock | None = None, limits: Limits | None = None,
                grace: float = 60.0, bot_delay: float = 0.6, bot_workers: int = DEFAULT_THINKERS,
                static_dir: str | Path | None = None,
-               allow_origins: Iterable[str] = (), trusted_proxies: Iterable[str] = ()) -> Starlette:
+               allow_origins: Iterable[str] = (), trusted_proxies: Iterable[str] = (),
+               redis: str | None = None) -> Starlette:
     """The room as a Starlette app.
 
     ``database``: a SQLite file path or ``sqlite:///path`` (default ``feltroom.sqlite``), or a
@@ -59,6 +61,8 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
     ``allow_origins``: web origins besides the room's own whose pages may open ``/ws`` (security.py).
     ``trusted_proxies``: addresses or networks whose ``X-Forwarded-For`` names the client
     (address.py); serve the app with ``sockets.uvicorn_config`` for the TCP-level limits.
+    ``redis``: a ``redis://`` URL: this process is one node of several sharing the store
+    (cluster.py); without it the process is the whole room.
     """
     limits = limits or Limits()
     trusted = TrustedProxies(trusted_proxies)
@@ -69,19 +73,31 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         logfilter.install()
-        store = open_store(database)
-        room = Room(store, clock or RealClock(), limits, grace=grace, bot_delay=bot_delay, bot_workers=bot_workers)
+        store: Store = open_store(database)
+        bus = None
+        if redis is not None:
+            from .cluster import RedisBus
+
+            bus = RedisBus(redis)
+            store = FencedStore(store, bus.holds, bus.lost)
+        room = Room(store, clock or RealClock(), limits, grace=grace, bot_delay=bot_delay, bot_workers=bot_workers,
+                    bus=bus)
         state["room"] = room
         app.state.room = room
-        resumed = room.restore()
-        if resumed:
-            log.info("resumed %d unfinished tables", resumed)
+        if bus is not None:
+            await bus.start(room)  # takes the tables no node owns
+        else:
+            resumed = room.restore()
+            if resumed:
+                log.info("resumed %d unfinished tables", resumed)
         try:
             yield
         finally:
             for t in room.tables.values():
                 t.stop()
             room.thinkers.close()
+            if bus is not None:
+                await bus.stop()
             store.close()
 
     async def index(request: Request) -> Response:
@@ -102,8 +118,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
         tid = request.path_params["table"]
         rec = room.store.record(tid)
         if rec is None:
-            table = room.tables.get(tid)
-            if table is not None and table.state in UNFINISHED:
+            if room.unfinished(tid):
                 return JSONResponse({"error": "the game is not over: its record is published at the end"},
                                     status_code=409)
             return JSONResponse({"error": f"no finished game {tid!r}"}, status_code=404)

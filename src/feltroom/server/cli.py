@@ -36,6 +36,10 @@ def add_commands(subparsers: Any) -> None:
                        help="the store: a SQLite file or sqlite:///path (default feltroom.sqlite), or a PostgreSQL "
                             "database postgresql://user[:password]@host[:port]/database (its schema is created "
                             "and migrated at start-up)")
+    serve.add_argument("--redis", default=None, metavar="URL",
+                       help="redis://host[:port][/db]: run as one node of several that share the --db (PostgreSQL) "
+                            "and this Redis; each table is owned by one node, any node serves any client "
+                            "(docs/deploy.md). Default: none, this process is the whole room")
     serve.add_argument("--grace", type=float, default=60.0,
                        help="seconds a disconnected player keeps the seat before a bot plays it (default 60)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help="a bot's think time in seconds (default 0.6)")
@@ -94,10 +98,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print("feltroom serve: --bot-workers must be at least 1", file=sys.stderr)
         return 2
     app = create_app(args.db, grace=args.grace, bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
-                     allow_origins=args.allow_origin, trusted_proxies=args.trusted_proxy)
+                     allow_origins=args.allow_origin, trusted_proxies=args.trusted_proxy, redis=args.redis)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"feltroom is open at http://{host}:{args.port}/  (WebSocket ws://{host}:{args.port}/ws, "
-          f"store {printable(args.db)})", flush=True)
+          f"store {printable(args.db)}{', cluster ' + args.redis if args.redis else ''})", flush=True)
     uvicorn.Server(uvicorn_config(app, limits, trusted, host=args.host, port=args.port,
                                   log_level=args.log_level)).run()
     return 0

@@ -27,7 +27,7 @@ PROTOCOL = 1
 
 #: Every error code the server sends (protocol.md).
 ERROR_CODES = ("bad_message", "invalid", "illegal", "stale", "forbidden", "not_found", "full",
-               "rate_limited", "too_large", "name_taken")
+               "rate_limited", "too_large", "name_taken", "unavailable")
 
 MessageId = StrictInt | Annotated[StrictStr, Field(max_length=64)] | None
 TableId = Annotated[StrictStr, Field(min_length=1, max_length=32)]

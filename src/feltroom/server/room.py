@@ -1,4 +1,8 @@
-"""The room: players and their tokens, the lobby, the tables, and the message dispatch."""
+"""The room: players and their tokens, the lobby, the tables, and the message dispatch.
+
+One process is the whole room unless it is given a bus (``bus.py``; ``feltroom serve --redis``):
+then ``tables`` holds only the tables this node owns, a message for another node's table is
+forwarded to its owner, and the lobby and a player's seats include the other nodes' tables."""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from ..tutorial import Tutorial, tutorial_for
 from . import protocol as p
 from .accounts import check_password, hash_password, verify
 from .bots import DEFAULT_THINKERS, Thinkers
+from .bus import Bus, LeaseLost
 from .clock import Clock
 from .connection import Connection, Player, dumps
 from .limits import KeyedRate, Limits
@@ -41,8 +46,9 @@ class Room:
     """Players and their tokens, the table list and the lobby; each table runs itself."""
 
     def __init__(self, store: Store, clock: Clock, limits: Limits, *, grace: float = 60.0,
-                 bot_delay: float = 0.6, bot_workers: int = DEFAULT_THINKERS) -> None:
+                 bot_delay: float = 0.6, bot_workers: int = DEFAULT_THINKERS, bus: Bus | None = None) -> None:
         self.store = store
+        self.bus = bus  # the other nodes of a cluster (bus.py); None: this process is the whole room
         self.clock = clock
         self.limits = limits
         chat_lines = KeyedRate(limits.chat_burst, limits.chat_burst / limits.chat_rate)
@@ -97,6 +103,8 @@ class Room:
         elif table.state not in UNFINISHED:
             with contextlib.suppress(RuntimeError):  # no running loop: a restore of a game that had ended
                 asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, table.id)
+        if self.bus is not None:
+            self.bus.changed(table)
         self.lobby_changed()
 
     def _forget(self, table_id: str) -> None:
@@ -109,8 +117,17 @@ class Room:
     # ------------------------------------------------------------------ lobby
 
     def lobby_message(self) -> dict[str, Any]:
+        if self.bus is not None:
+            return {"type": "lobby", "tables": self.bus.lobby(self.tables)}
         return {"type": "lobby", "tables": [t.lobby_entry() for t in self.tables.values()
                                           if t.state in UNFINISHED and t.tutorial is None]}
+
+    def unfinished(self, table_id: str) -> bool:
+        """Whether ``table_id`` is a table waiting or playing, on this node or another."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table.state in UNFINISHED
+        return self.bus is not None and any(e["table"] == table_id for e in self.bus.lobby({}))
 
     def lobby_changed(self) -> None:
         """Send the table list to every lobby subscriber (coalesced within one loop turn)."""
@@ -136,7 +153,14 @@ class Room:
                 raise ProtocolError("bad_message", "not JSON: send one JSON object per text frame") from None
             mid = p.message_id(obj)
             msg = p.validate(obj)
+            if self.bus is not None and conn.player is not None:
+                table_id = getattr(msg, "table", None)
+                if table_id is not None and table_id not in self.tables and await self.bus.forward(conn, msg, text):
+                    return  # its owner answers, through the bus
             await self.dispatch(conn, msg, received)
+        except LeaseLost:
+            conn.send(p.error("unavailable", "the table is moving to another node: try again in a few seconds; "
+                                             "its new owner sends the table and the whole view", None, mid))
         except ProtocolError as e:
             conn.send(p.error(e.code, e.message, e.rule, mid, params=e.params, template=e.template))
             if e.close:
@@ -157,6 +181,8 @@ class Room:
         """The socket no longer speaks for its player (closed, or signed in as another)."""
         player = conn.player
         if player is not None:
+            if self.bus is not None:
+                self.bus.detached(conn)
             conn.player = None
             player.conns.discard(conn)
             if not player.conns:
@@ -183,9 +209,9 @@ class Room:
                 self.lobby_subs.add(conn)
                 conn.send({**self.lobby_message(), "id": msg.id})
             case p.Create():
-                self.create(conn, msg)
+                await self.create(conn, msg)
             case p.Tutorial():
-                self.tutorial(conn, msg)
+                await self.tutorial(conn, msg)
             case _:
                 table = self.tables.get(msg.table)
                 if table is None:
@@ -245,11 +271,44 @@ class Room:
         conn.player = player
         player.conns.add(conn)
         tables = [self.tables[t] for t in sorted(player.tables) if t in self.tables]
+        seats = [{"table": t.id, "seat": t.seat_of(player), "state": t.state} for t in tables]
+        if self.bus is not None:
+            seats += self.bus.player_tables(player.id)
         conn.send({"type": "welcome", "id": mid, "protocol": p.PROTOCOL, "player": player.id,
-                   "name": player.name, "token": token,
-                   "tables": [{"table": t.id, "seat": t.seat_of(player), "state": t.state} for t in tables]})
+                   "name": player.name, "token": token, "tables": seats})
         for t in tables:
             t.reconnected(player, conn)
+        if self.bus is not None:
+            self.bus.welcomed(conn)  # the owners of its other tables send those
+
+    def attach_remote(self, conn: Connection, player_id: str, *, reconnect: bool = True) -> None:
+        """A socket of another node speaks for ``player_id`` here (the bus's stand-in for it): as
+        on ``hello``, the player's tables on this node send it their table and whole view."""
+        player = self._load_player(player_id)
+        if player is None:
+            conn.close(1008, "no such player")
+            return
+        if conn.player is not player:
+            self._detach(conn)
+            conn.player = player
+            player.conns.add(conn)
+        if reconnect:
+            for tid in sorted(player.tables):
+                table = self.tables.get(tid)
+                if table is not None:
+                    table.reconnected(player, conn)
+
+    def adopted(self, table: Table, watchers: list[Connection]) -> None:
+        """This node took over ``table`` (rebuilt from the store): the sockets it knows of already
+        get the table and the whole view, as on a reconnect."""
+        for seat in table.seats:
+            if seat.player is not None:
+                for c in list(seat.player.conns):
+                    table.reconnected(seat.player, c)
+        for c in watchers:
+            if c.player is not None and table.seat_of(c.player) is None:
+                with contextlib.suppress(ProtocolError):
+                    table.watch(c, None)
 
     async def register(self, conn: Connection, msg: p.Register) -> None:
         """The socket's player protects its name with a password (an account)."""
@@ -307,7 +366,7 @@ class Room:
             return player
         raise ProtocolError("bad_message", "the room could not draw a new player id: try again")
 
-    def create(self, conn: Connection, msg: p.Create) -> None:
+    async def create(self, conn: Connection, msg: p.Create) -> None:
         player = conn.player
         assert player is not None
         cls = GAMES.get(msg.game)
@@ -316,7 +375,8 @@ class Room:
         if not cls.min_players <= msg.seats <= cls.max_players:
             raise ProtocolError("bad_message", f"{msg.game} is for {cls.min_players}–{cls.max_players} seats, "
                                                f"not {msg.seats}")
-        if len(player.tables) >= self.limits.max_open_tables_per_player:
+        remote = len(self.bus.player_tables(player.id)) if self.bus is not None else 0
+        if len(player.tables) + remote >= self.limits.max_open_tables_per_player:
             raise ProtocolError("forbidden", f"at most {self.limits.max_open_tables_per_player} unfinished tables "
                                              "per player")
         try:
@@ -328,11 +388,13 @@ class Room:
             raise ProtocolError("rate_limited", f"at most {self.limits.new_tables_per_hour} new tables an hour "
                                                 "from one address")
         table = self._add_table(msg.game, msg.seats, options, player)
+        if self.bus is not None and not await self.bus.claimed(table):
+            raise ProtocolError("unavailable", "the room could not register the new table: try again")
         for c in player.conns:
             table.send_table(c, msg.id if c is conn else None)
         self.lobby_changed()
 
-    def tutorial(self, conn: Connection, msg: p.Tutorial) -> None:
+    async def tutorial(self, conn: Connection, msg: p.Tutorial) -> None:
         """A tutorial table of ``msg.game``, started at once: the learner and the scripted bots seated
         as the tutorial says, its stacked deal (the only way a table gets a chosen deck), unrated and
         not listed in the lobby."""
@@ -350,6 +412,8 @@ class Room:
                                                 "from one address")
         options = new_game(tut.game, players=tut.players, seed=0, options=tut.options).options
         table = self._add_table(tut.game, tut.players, options, player, tut)
+        if self.bus is not None and not await self.bus.claimed(table):
+            raise ProtocolError("unavailable", "the room could not register the new table: try again")
         table.start_tutorial(conn, msg.id)
 
     def _add_table(self, game: str, seats: int, options: dict[str, Any], host: Player,
@@ -364,5 +428,8 @@ class Room:
                 continue
             host.tables.add(table.id)
             self.tables[table.id] = table
+            if self.bus is not None:
+                self.bus.added(table)
+                self.bus.changed(table)
             return table
         raise ProtocolError("bad_message", "the room could not draw a new table id: try again")
