@@ -127,8 +127,8 @@ def test_reconnect_with_the_token_returns_the_same_seat_and_a_second_tab_gets_up
 
 def test_a_table_of_bots_and_one_player_plays_to_the_end(room: Room_) -> None:
     ann = room.client("ann")
-    levels = levels_for("crisp")
-    tid = start_table(room, [ann], bots={1: levels[0], 2: levels[-1]}, options={"end_limit": 50})
+    assert {"random", "heuristic"} <= set(levels_for("crisp"))  # search: tests/server/test_search_bots.py
+    tid = start_table(room, [ann], bots={1: "random", 2: "heuristic"}, options={"end_limit": 50})
     play(room, [ann], tid, random.Random(3), bots=True)
     assert room.table(tid).state == "over"
     assert room.tc.get(f"/api/games/{tid}/record").status_code == 200

@@ -133,4 +133,4 @@ def test_a_table_says_which_bot_levels_it_offers(room: Room_) -> None:
     ann = room.client("ann")
     for game in ("crisp", "cribbage"):
         t = create(ann, game=game, seats=2)
-        assert t["bot_levels"] == levels_for(game) == ["random", "heuristic"]
+        assert t["bot_levels"] == levels_for(game) == ["random", "heuristic", "search"]
