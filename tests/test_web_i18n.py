@@ -4,8 +4,9 @@ The keys are read from the code: every literal given to ``t(…)`` or ``mark(…
 ``tn(n, one, many)`` pair in the client's modules, every label, hint and title the server's game
 metadata gives the lobby (``feltroom.catalog``), and every template an engine's rejection may
 carry (``IllegalAction`` in ``feltroom/games/*.py``, which the client words itself:
-``js/errors.js``). The dictionaries are ``js/ru.js`` and each game module's ``RU``, read by
-Node, so the test sees what the browser sees. A translation names the same ``{fields}`` as
+``js/errors.js``). The dictionaries are ``js/ru.js`` and each game module's ``RU`` (its
+``const RU = {…}`` and any ``Object.assign(RU, {…})`` after it), evaluated by Node, so the test
+sees the words the browser gets. A translation names the same ``{fields}`` as
 its English key.
 """
 
@@ -42,7 +43,14 @@ const block = (text, head) => {
   const m = text.match(new RegExp(head + ' = (\\{[\\s\\S]*?\\n\\});'));
   return m ? eval('(' + m[1] + ')') : {};
 };
-const grab = (text) => block(text, 'const RU');
+// a module's own block, then any words it adds later (`Object.assign(RU, {…});`)
+const grab = (text) => {
+  const words = block(text, 'const RU');
+  for (const m of text.matchAll(/Object\.assign\(RU, (\{[\s\S]*?\n\})\);/g)) {
+    Object.assign(words, eval('(' + m[1] + ')'));
+  }
+  return words;
+};
 Object.assign(out, block(fs.readFileSync(dir + '/ru.js', 'utf8'), 'export const RU'));
 const games = {};
 for (const f of fs.readdirSync(dir + '/games')) games[f] = grab(fs.readFileSync(dir + '/games/' + f, 'utf8'));

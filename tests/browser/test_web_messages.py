@@ -10,7 +10,8 @@ import time
 import pytest
 from playwright.sync_api import FloatRect, Locator, Page, expect
 
-from .driver import create_table, fill_bots, open_lobby, start
+from .driver import PICK, create_table, fill_bots, open_lobby, start
+from .test_web_table_ui import SHORT, play_pick
 
 pytestmark = pytest.mark.browser
 
@@ -127,3 +128,36 @@ def test_a_typed_move_out_of_the_grammar_is_worded_in_russian(page: Page) -> Non
     expect(error.locator(".err-text")).to_have_text("Такого хода нет в нотации: fly away")
     page.click("#lang-en")
     expect(error.locator(".err-text")).not_to_contain_text("Такого")
+
+
+# English words on a Russian page, leaving out what is not words of the UI: rule IDs, table ids,
+# guest names, key names (Enter), the room's name and the game called Crisp.
+ENGLISH = r"[A-Za-z]{3,}"
+NOT_UI = re.compile(r"[A-Z]+(?:-[A-Z0-9]+)+|#?t[0-9a-f]{16}|guest\d+|feltroom|crisp", re.IGNORECASE)
+KEYS = {"Enter", "Esc", "Space", "Home", "End"}
+
+
+def english_words(page: Page) -> set[str]:
+    text = page.locator("body").inner_text()
+    return set(re.findall(ENGLISH, NOT_UI.sub(" ", text))) - KEYS
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["crisp", "craits", "cribbage", "krypkasino"])
+def test_the_russian_table_shows_no_english_words(page: Page, game: str) -> None:
+    """The waiting room, then 20 s of play against a bot (results, history lines, prompts), all
+    in Russian: every string the client shows is translated."""
+    open_lobby(page)
+    page.click("#lang-ru")
+    create_table(page, game, 2, SHORT[game])
+    found = english_words(page)
+    fill_bots(page)
+    start(page)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        found |= english_words(page)
+        what = page.evaluate(PICK)
+        if what not in (None, "busy", "result"):
+            play_pick(page, what)
+        page.wait_for_timeout(30)
+    assert found == set(), found

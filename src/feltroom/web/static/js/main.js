@@ -166,6 +166,8 @@ function renderNow() {
 }
 
 function renderHeader() {
+  const skip = $('a.skip'); // the page's own skip link (index.html) in the UI language
+  if (skip) skip.textContent = t('Skip to content');
   const bar = $('#topbar');
   clear(bar);
   append(bar, [

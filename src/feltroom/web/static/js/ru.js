@@ -93,5 +93,5 @@ export const RU = {
   'Too many messages: wait a moment.': 'Слишком много сообщений: подождите немного.',
   'That message is too long.': 'Сообщение слишком длинное.', 'That name is taken: pick another one.': 'Это имя уже занято: выберите другое.',
   'That name cannot be used: pick another one.': 'Это имя нельзя взять: выберите другое.',
-  'Your hand': 'Ваша рука', '{n} new': 'новых: {n}', 'chat lines you have not seen': 'непрочитанные сообщения чата',
+  'Skip to content': 'К содержимому', 'Your hand': 'Ваша рука', '{n} new': 'новых: {n}', 'chat lines you have not seen': 'непрочитанные сообщения чата',
 };
