@@ -96,8 +96,7 @@ def shoot(page: Page, out: Path, name: str) -> None:
     for size, (w, h) in SIZES.items():
         page.set_viewport_size({"width": w, "height": h})
         page.wait_for_timeout(250)
-        page.screenshot(path=str(out / f"{name}-{size}.png"))
-        print("wrote", out / f"{name}-{size}.png")
+        snap(page, out, f"{name}-{size}")
 
 
 PHASE_SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
@@ -220,7 +219,7 @@ def main() -> None:
 
         # Crisp: right after the deal, the player's peek (L and R) is face up.
         p = new_page()
-        table(p, url, "crisp", 4, {"end_limit": "100", "draw_time": "30"}, "Dmitri")
+        table(p, url, "crisp", 4, {"end_limit": "100", "draw_time": "30"}, "Elena")
         bots_and_start(p)
         p.wait_for_selector(".seat.me [data-peek]")
         until(p, lambda: p.locator(".crisp-center .held").count() > 0, lambda: click_first(p, '[data-act="draw"]'), 8)
@@ -228,7 +227,7 @@ def main() -> None:
 
         # Cribbage: discard, then into the play with a few cards on the table.
         p = new_page()
-        table(p, url, "cribbage", 2, {"target": "121"}, "Dmitri")
+        table(p, url, "cribbage", 2, {"target": "121"}, "Felix")
         bots_and_start(p)
 
         def crib_step() -> None:
@@ -245,7 +244,7 @@ def main() -> None:
 
         # Craits: a few turns into the first hand.
         p = new_page()
-        table(p, url, "craits", 4, {"short_game": False}, "Dmitri")
+        table(p, url, "craits", 4, {"short_game": False}, "Greta")
         bots_and_start(p)
         plays = {"n": 0}
 
@@ -260,7 +259,7 @@ def main() -> None:
 
         # Krypkasino: some plays in, with captures on the piles.
         p = new_page()
-        table(p, url, "krypkasino", 3, {"dealer_rounds": "1"}, "Dmitri")
+        table(p, url, "krypkasino", 3, {"dealer_rounds": "1"}, "Hugo")
         bots_and_start(p)
         kr = {"n": 0}
 

@@ -43,6 +43,7 @@ def test_every_message_type_parses_and_nothing_is_coerced() -> None:
         "hello": '{"type": "hello", "protocol": 1, "name": "ann", "token": null}',
         "lobby": '{"type": "lobby"}',
         "create": '{"type": "create", "game": "crisp", "seats": 4, "options": {"end_limit": 50}}',
+        "tutorial": '{"type": "tutorial", "game": "crisp"}',
         "join": '{"type": "join", "table": "t1", "seat": 2}',
         "leave": '{"type": "leave", "table": "t1"}',
         "bot": '{"type": "bot", "table": "t1", "seat": 1, "level": null}',
@@ -63,7 +64,7 @@ def test_every_message_type_parses_and_nothing_is_coerced() -> None:
                  '{"type": "act", "table": "t1", "action": "draw", "seq": 0.0}',
                  '{"type": "join", "table": "t1", "seat": true}',
                  '{"type": "ping", "id": [1]}', '{"type": "ping", "id": 1.5}',
-                 '{"type": "hello", "protocol": "1", "name": "a"}'):
+                 '{"type": "hello", "protocol": "1", "name": "a"}', '{"type": "tutorial", "game": 1}'):
         with pytest.raises(ProtocolError) as e:
             parse(text)
         assert e.value.code == "bad_message"
