@@ -16,23 +16,34 @@ Decisions beyond the spec:
   a reshuffle's new stock. A position the seat did not see holds one card of its pool (the
   pack for the deal; the known discards for a reshuffle) that the seat cannot place. What
   the seat knows is a set of rules for those positions: a card another seat played was at
-  one of *its* positions, taken before the play, from the pool it was in (for two decks,
-  the most recent pool that still has a copy); a seat that chose to ``draw`` (not a
-  timeout, not a penalty) held no card it could play (CRAITS-PLAY-2, CRAITS-COUNT-2), so
-  every position it held then avoids those cards; at a hand's end each seat held exactly
-  the cards shown. Other players' choices are not evidence beyond what is legal.
+  one of *its* positions, taken before the play, from a pool that held a copy; a seat that
+  chose to ``draw`` (not a timeout, not a penalty) held no card it could play
+  (CRAITS-PLAY-2, CRAITS-COUNT-2), so every position it held then avoids those cards; at a
+  hand's end each seat held exactly the cards shown. Other players' choices are not
+  evidence beyond what is legal.
+- **Which pool.** With one deck a played card's pool is forced (the latest that held it).
+  With two decks copies may sit in several pools; the pools are chosen by a maximum flow
+  (copies per pool, the owner's positions per pool) and a repair of the seats the flow
+  crossed over, then positions are matched within each pool. Should that find nothing,
+  a sample outside the tests drops the no-playable-card rule for that hand
+  (``meta["relaxed"]``) rather than fail; tests run ``strict`` and fail instead.
 - **Uniform over what is possible.** Finished hands get one consistent history (any one:
   what happened in them no longer moves a card). The current hand's hidden positions are
-  drawn uniformly among consistent histories by a Metropolis chain of swaps and 3-cycles
-  between positions (a symmetric proposal, so its stationary law is uniform), started from
-  a consistent history found by augmenting paths from the knowledge alone, run
-  ``SWEEPS`` times per hidden position; the stock's order is then shuffled exactly (its
-  positions are interchangeable). This is exact in the limit, close after the sweeps the
-  tests measure; positions no rule touches are exact at once.
+  drawn uniformly among consistent histories by a Metropolis chain (a symmetric proposal:
+  swap a constrained position's card with any position's, or turn three constrained
+  positions' cards round), started from a consistent history found by augmenting paths from
+  the knowledge alone and run ``SWEEPS`` steps per constrained position; then positions
+  allowed exactly the same cards (the stock, most of all) are shuffled exactly. With no
+  rule in play it is exact at once; with rules it is exact in the limit, and the tests
+  measure the sweeps as enough (chi-square). With two decks, the pools chosen for played
+  cards stay fixed within a decision, a small departure from uniform.
 - **Seeds.** A sample's seed comes from ``rng`` and deals every later hand and reshuffle; its
-  past chance was scripted, so ``sample.record`` does not replay it (``meta["sampled"]``).
-- **Cost.** The state before the action that dealt the current hand is replayed once and
-  kept; a sample copies it, runs the chain and replays the current hand only.
+  past chance was scripted (``ScriptedDealer``), so ``sample.record`` does not replay it
+  (``meta["sampled"]``). Samples are reference ``Craits`` games, not the compiled core: the
+  core cannot take scripted reshuffles.
+- **Cost.** The events are read once per new batch (the shadow goes on where it stopped; a
+  finished hand's history and the state before the next hand are settled once and kept); a
+  sample runs the chain and replays the current hand only.
 """
 
 from __future__ import annotations
@@ -553,11 +564,11 @@ def _segments_for(h: _Hand, tokens: list[list[Token]], avail: list[Counter[int]]
         if not ks:
             raise AssertionError(f"craits knowledge: P{owner}'s {NAMES[card]} fits no position")
         cands.append(ks)
-    at = [ks[-1] for ks in cands]
+    at = _flow_start(reqs, cands, avail, owners, pick)
     copies: Counter[tuple[int, int]] = Counter((at[r], reqs[r][0]) for r in range(len(reqs)))
     slots: Counter[tuple[int, int]] = Counter((at[r], reqs[r][2]) for r in range(len(reqs)))
     rng = pick or random.Random(0)
-    for _ in range(20 * len(reqs) + 20):
+    for _ in range(50 * len(reqs) + 50):
         over = [r for r in range(len(reqs)) if copies[at[r], reqs[r][0]] > avail[at[r]][reqs[r][0]]
                 or slots[at[r], reqs[r][2]] > owners[at[r]][reqs[r][2]]]
         if not over:
@@ -576,6 +587,59 @@ def _segments_for(h: _Hand, tokens: list[list[Token]], avail: list[Counter[int]]
         copies[k, card] += 1
         slots[k, owner] += 1
     raise AssertionError("craits knowledge: the cards seats played or kept fit no positions")
+
+
+def _flow_start(reqs: list[Item], cands: list[list[int]], avail: list[Counter[int]], owners: list[Counter[int]],
+                pick: random.Random | None) -> list[int]:
+    """A first choice of segments: a maximum flow from each card played or kept, through a copy of it
+    in a candidate segment's pool (as many as the pool has), to its owner's positions there (as many
+    as the owner has). Two seats taking the same card from one pool can be crossed over in it, so the
+    repair in ``_segments_for`` checks the owners again."""
+    cap: dict[Any, dict[Any, int]] = {"s": {}, "t": {}}
+
+    def edge(u: Any, v: Any, c: int) -> None:
+        cap.setdefault(u, {})[v] = cap.get(u, {}).get(v, 0) + c
+        cap.setdefault(v, {}).setdefault(u, 0)
+
+    for r, (card, _, owner, _) in enumerate(reqs):
+        edge("s", ("r", r), 1)
+        ks = list(cands[r])
+        if pick is not None:
+            pick.shuffle(ks)
+        else:
+            ks.reverse()  # the latest pool first
+        for k in ks:
+            edge(("r", r), ("copy", k, card), 1)
+            edge(("copy", k, card), ("out", k, card), 0)
+            edge(("out", k, card), ("slot", k, owner), len(reqs))
+            edge(("slot", k, owner), "t", 0)
+    for u in cap:
+        if isinstance(u, tuple) and u[0] == "copy":
+            cap[u][("out", u[1], u[2])] = avail[u[1]][u[2]]
+        elif isinstance(u, tuple) and u[0] == "slot":
+            cap[u]["t"] = owners[u[1]][u[2]]
+    while True:  # augmenting paths, breadth first
+        prev: dict[Any, Any] = {"s": None}
+        queue = ["s"]
+        while queue and "t" not in prev:
+            u = queue.pop(0)
+            for v, c in cap[u].items():
+                if c > 0 and v not in prev:
+                    prev[v] = u
+                    queue.append(v)
+        if "t" not in prev:
+            break
+        v = "t"
+        while prev[v] is not None:
+            u = prev[v]
+            cap[u][v] -= 1
+            cap[v][u] += 1
+            v = u
+    at = []
+    for r, ks in enumerate(cands):
+        used = [v[1] for v, c in cap[("r", r)].items() if v != "s" and c == 0]
+        at.append(used[0] if used else ks[-1])
+    return at
 
 
 def _perfect(toks: list[Token], its: list[Item], ok: Any) -> list[Item] | None:
