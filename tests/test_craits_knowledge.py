@@ -75,7 +75,7 @@ def test_samples_agree_with_the_seat_over_many_games(players: int) -> None:
         opts = dict(options)
         if players == 6 and i % 2:
             opts["decks"] = 1
-        _check_game(players, opts, seed=10 * players + i, every=5, max_steps=1500)
+        _check_game(players, opts, seed=10 * players + i, every=8, max_steps=800)
 
 
 def test_cards_the_seat_never_saw_do_not_change_the_samples() -> None:

@@ -130,7 +130,6 @@ class _Hand:
         self.voids: dict[int, list[tuple[int, int]]] = {}  # seat -> (event index, forbidden mask)
         self.played: list[tuple[int, int, int]] = []  # (seat, card, event index)
         self.finals: dict[int, list[int]] | None = None
-        self.dealt = 0
 
 
 @register_knowledge
@@ -307,7 +306,6 @@ class CraitsKnowledge(Knowledge):
                 h = _Hand(e["hand"])
                 hands.append(h)
                 size, dealer, d = e["cards"], e["dealer"], 1 if e["direction"] == "cw" else -1
-                h.dealt = n * size
                 seg = _Seg(Counter(self.pack), j, n * size)
                 h.segs.append(seg)
                 for k2 in range(n):
@@ -476,9 +474,6 @@ class CraitsKnowledge(Knowledge):
         return deck, script
 
     # ------------------------------------------------------------------ replaying
-
-    def _any_seed(self) -> int:
-        return 1
 
     def _replay(self, h: _Hand, seed: int, deck: list[int], script: list[list[int]]) -> Craits:
         """Hand ``h`` replayed on ``deck`` and ``script``, up to the action that deals the next hand."""
