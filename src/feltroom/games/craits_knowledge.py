@@ -21,12 +21,10 @@ Decisions beyond the spec:
   (CRAITS-PLAY-2, CRAITS-COUNT-2), so every position it held then avoids those cards; at a
   hand's end each seat held exactly the cards shown. Other players' choices are not
   evidence beyond what is legal.
-- **Which pool.** With one deck a played card's pool is forced (the latest that held it).
-  With two decks copies may sit in several pools; the pools are chosen by a maximum flow
-  (copies per pool, the owner's positions per pool) and a repair of the seats the flow
-  crossed over, then positions are matched within each pool. Should that find nothing,
-  a sample outside the tests drops the no-playable-card rule for that hand
-  (``meta["relaxed"]``) rather than fail; tests run ``strict`` and fail instead.
+- **One deck only.** A played card's pool is then the latest that held it; the pools are
+  chosen by a maximum flow (copies per pool, the owner's positions per pool), then positions
+  are matched within each pool. Two decks (copies of a card in several pools at once) raise
+  ``ValueError``: the placement search for them is not built.
 - **Uniform over what is possible.** Finished hands get one consistent history (any one:
   what happened in them no longer moves a card). The current hand's hidden positions are
   drawn uniformly among consistent histories by a Metropolis chain (a symmetric proposal:
@@ -35,8 +33,7 @@ Decisions beyond the spec:
   the knowledge alone and run ``SWEEPS`` steps per constrained position; then positions
   allowed exactly the same cards (the stock, most of all) are shuffled exactly. With no
   rule in play it is exact at once; with rules it is exact in the limit, and the tests
-  measure the sweeps as enough (chi-square). With two decks, the pools chosen for played
-  cards stay fixed within a decision, a small departure from uniform.
+  measure the sweeps as enough (chi-square).
 - **Seeds.** A sample's seed comes from ``rng`` and deals every later hand and reshuffle; its
   past chance was scripted (``ScriptedDealer``), so ``sample.record`` does not replay it
   (``meta["sampled"]``). Samples are reference ``Craits`` games, not the compiled core: the
@@ -141,8 +138,6 @@ class CraitsKnowledge(Knowledge):
     SWEEPS = 20
     #: replay samples with ``apply`` (legality checked) instead of ``_apply``: for tests
     strict = False
-    #: placement searches per hand (two decks: the pools that the played and kept cards came from)
-    ATTEMPTS = 40
 
     def __init__(self, seat: int, players: int, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(seat, players, options)
@@ -151,9 +146,9 @@ class CraitsKnowledge(Knowledge):
         probe.players, probe.options = players, self.options
         probe.check_options()
         self.pack: tuple[int, ...] = probe.pack()
-        self.decks: int = self.options["decks"]
-        #: hands placed without the no-playable-card rule (two decks, when the search finds nothing)
-        self.relaxed: set[int] = set()
+        if self.options["decks"] != 1:
+            raise ValueError("Craits knowledge sampling covers one deck (2–6 players with decks 1); "
+                             "two decks are not built yet")
         self.events: list[Event] = []
         self._seen = -1
         self._hands: list[_Hand] = []
@@ -400,38 +395,16 @@ class CraitsKnowledge(Knowledge):
         return tokens, items
 
     def _matching(self, h: _Hand, final: bool) -> tuple[list[list[Token]], list[list[Item]]]:
-        """One consistent placement: per segment, the item at each hidden position (augmenting paths).
+        """One consistent placement: per segment, the item at each hidden position (augmenting paths)."""
+        tokens, items = self._rules(h, final)
+        ok = self._fits(h, final)
+        found = [_perfect(toks, its, ok) for toks, its in zip(tokens, items, strict=True)]
+        if any(f is None for f in found):
+            raise AssertionError("craits knowledge: no history fits what the seat saw")
+        return tokens, [f for f in found if f is not None]
 
-        With two decks a played card may have come from more than one pool; if the latest pools do
-        not fit, other choices are tried (deterministically)."""
-        for relax in (False, True):
-            if relax and (self.strict or self.decks == 1):
-                break
-            for attempt in range(self.ATTEMPTS):
-                try:
-                    tokens, items = self._rules(h, final, None if attempt == 0 else random.Random(attempt))
-                except AssertionError:
-                    continue
-                found = self._match_items(h, final, tokens, items, relax)
-                if found is not None:
-                    if relax:
-                        self.relaxed.add(h.number)
-                    return tokens, found
-        raise AssertionError("craits knowledge: no history fits what the seat saw")
-
-    def _match_items(self, h: _Hand, final: bool, tokens: list[list[Token]], items: list[list[Item]],
-                     relax: bool = False) -> list[list[Item]] | None:
-        ok = self._fits(h, final, relax)
-        out: list[list[Item]] = []
-        for toks, its in zip(tokens, items, strict=True):
-            found = _perfect(toks, its, ok)
-            if found is None:
-                return None
-            out.append(found)
-        return out
-
-    def _fits(self, h: _Hand, final: bool, relax: bool = False) -> Any:
-        voids = {} if relax else h.voids
+    def _fits(self, h: _Hand, final: bool) -> Any:
+        voids = h.voids
         cache: dict[tuple[int, int, int], int] = {}
 
         def forbidden(owner: int, taken: int, until: int) -> int:
@@ -507,7 +480,7 @@ class CraitsKnowledge(Knowledge):
         if self._start is None or self._start[0] != len(self.events):
             final = h.finals is not None
             tokens, start = self._matching(h, final)
-            ok = self._fits(h, final, h.number in self.relaxed)
+            ok = self._fits(h, final)
             chains: list[_Chain] = []
             for toks, its in zip(tokens, start, strict=True):
                 # allowed[t]: the items (by index in ``its``) that position t may hold
@@ -541,7 +514,7 @@ class CraitsKnowledge(Knowledge):
         rng_now = g.rng
         g.rng = rng_now.inner if isinstance(rng_now, ScriptedDealer) else rng_now
         g.seed = seed
-        g.meta = {"sampled": True, **({"relaxed": sorted(self.relaxed)} if self.relaxed else {})}
+        g.meta = {"sampled": True}
         return g
 
 
