@@ -16,23 +16,31 @@ Decisions beyond the spec:
   a reshuffle's new stock. A position the seat did not see holds one card of its pool (the
   pack for the deal; the known discards for a reshuffle) that the seat cannot place. What
   the seat knows is a set of rules for those positions: a card another seat played was at
-  one of *its* positions, taken before the play, from the pool it was in (for two decks,
-  the most recent pool that still has a copy); a seat that chose to ``draw`` (not a
-  timeout, not a penalty) held no card it could play (CRAITS-PLAY-2, CRAITS-COUNT-2), so
-  every position it held then avoids those cards; at a hand's end each seat held exactly
-  the cards shown. Other players' choices are not evidence beyond what is legal.
+  one of *its* positions, taken before the play, from a pool that held a copy; a seat that
+  chose to ``draw`` (not a timeout, not a penalty) held no card it could play
+  (CRAITS-PLAY-2, CRAITS-COUNT-2), so every position it held then avoids those cards; at a
+  hand's end each seat held exactly the cards shown. Other players' choices are not
+  evidence beyond what is legal.
+- **One deck only.** A played card's pool is then the latest that held it; the pools are
+  chosen by a maximum flow (copies per pool, the owner's positions per pool), then positions
+  are matched within each pool. Two decks (copies of a card in several pools at once) raise
+  ``ValueError``: the placement search for them is not built.
 - **Uniform over what is possible.** Finished hands get one consistent history (any one:
   what happened in them no longer moves a card). The current hand's hidden positions are
-  drawn uniformly among consistent histories by a Metropolis chain of swaps and 3-cycles
-  between positions (a symmetric proposal, so its stationary law is uniform), started from
-  a consistent history found by augmenting paths from the knowledge alone, run
-  ``SWEEPS`` times per hidden position; the stock's order is then shuffled exactly (its
-  positions are interchangeable). This is exact in the limit, close after the sweeps the
-  tests measure; positions no rule touches are exact at once.
+  drawn uniformly among consistent histories by a Metropolis chain (a symmetric proposal:
+  swap a constrained position's card with any position's, or turn three constrained
+  positions' cards round), started from a consistent history found by augmenting paths from
+  the knowledge alone and run ``SWEEPS`` steps per constrained position; then positions
+  allowed exactly the same cards (the stock, most of all) are shuffled exactly. With no
+  rule in play it is exact at once; with rules it is exact in the limit, and the tests
+  measure the sweeps as enough (chi-square).
 - **Seeds.** A sample's seed comes from ``rng`` and deals every later hand and reshuffle; its
-  past chance was scripted, so ``sample.record`` does not replay it (``meta["sampled"]``).
-- **Cost.** The state before the action that dealt the current hand is replayed once and
-  kept; a sample copies it, runs the chain and replays the current hand only.
+  past chance was scripted (``ScriptedDealer``), so ``sample.record`` does not replay it
+  (``meta["sampled"]``). Samples are reference ``Craits`` games, not the compiled core: the
+  core cannot take scripted reshuffles.
+- **Cost.** The events are read once per new batch (the shadow goes on where it stopped; a
+  finished hand's history and the state before the next hand are settled once and kept); a
+  sample runs the chain and replays the current hand only.
 """
 
 from __future__ import annotations
@@ -119,7 +127,6 @@ class _Hand:
         self.voids: dict[int, list[tuple[int, int]]] = {}  # seat -> (event index, forbidden mask)
         self.played: list[tuple[int, int, int]] = []  # (seat, card, event index)
         self.finals: dict[int, list[int]] | None = None
-        self.dealt = 0
 
 
 @register_knowledge
@@ -131,8 +138,6 @@ class CraitsKnowledge(Knowledge):
     SWEEPS = 20
     #: replay samples with ``apply`` (legality checked) instead of ``_apply``: for tests
     strict = False
-    #: placement searches per hand (two decks: the pools that the played and kept cards came from)
-    ATTEMPTS = 40
 
     def __init__(self, seat: int, players: int, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(seat, players, options)
@@ -141,9 +146,9 @@ class CraitsKnowledge(Knowledge):
         probe.players, probe.options = players, self.options
         probe.check_options()
         self.pack: tuple[int, ...] = probe.pack()
-        self.decks: int = self.options["decks"]
-        #: hands placed without the no-playable-card rule (two decks, when the search finds nothing)
-        self.relaxed: set[int] = set()
+        if self.options["decks"] != 1:
+            raise ValueError("Craits knowledge sampling covers one deck (2–6 players with decks 1); "
+                             "two decks are not built yet")
         self.events: list[Event] = []
         self._seen = -1
         self._hands: list[_Hand] = []
@@ -296,7 +301,6 @@ class CraitsKnowledge(Knowledge):
                 h = _Hand(e["hand"])
                 hands.append(h)
                 size, dealer, d = e["cards"], e["dealer"], 1 if e["direction"] == "cw" else -1
-                h.dealt = n * size
                 seg = _Seg(Counter(self.pack), j, n * size)
                 h.segs.append(seg)
                 for k2 in range(n):
@@ -391,38 +395,16 @@ class CraitsKnowledge(Knowledge):
         return tokens, items
 
     def _matching(self, h: _Hand, final: bool) -> tuple[list[list[Token]], list[list[Item]]]:
-        """One consistent placement: per segment, the item at each hidden position (augmenting paths).
+        """One consistent placement: per segment, the item at each hidden position (augmenting paths)."""
+        tokens, items = self._rules(h, final)
+        ok = self._fits(h, final)
+        found = [_perfect(toks, its, ok) for toks, its in zip(tokens, items, strict=True)]
+        if any(f is None for f in found):
+            raise AssertionError("craits knowledge: no history fits what the seat saw")
+        return tokens, [f for f in found if f is not None]
 
-        With two decks a played card may have come from more than one pool; if the latest pools do
-        not fit, other choices are tried (deterministically)."""
-        for relax in (False, True):
-            if relax and (self.strict or self.decks == 1):
-                break
-            for attempt in range(self.ATTEMPTS):
-                try:
-                    tokens, items = self._rules(h, final, None if attempt == 0 else random.Random(attempt))
-                except AssertionError:
-                    continue
-                found = self._match_items(h, final, tokens, items, relax)
-                if found is not None:
-                    if relax:
-                        self.relaxed.add(h.number)
-                    return tokens, found
-        raise AssertionError("craits knowledge: no history fits what the seat saw")
-
-    def _match_items(self, h: _Hand, final: bool, tokens: list[list[Token]], items: list[list[Item]],
-                     relax: bool = False) -> list[list[Item]] | None:
-        ok = self._fits(h, final, relax)
-        out: list[list[Item]] = []
-        for toks, its in zip(tokens, items, strict=True):
-            found = _perfect(toks, its, ok)
-            if found is None:
-                return None
-            out.append(found)
-        return out
-
-    def _fits(self, h: _Hand, final: bool, relax: bool = False) -> Any:
-        voids = {} if relax else h.voids
+    def _fits(self, h: _Hand, final: bool) -> Any:
+        voids = h.voids
         cache: dict[tuple[int, int, int], int] = {}
 
         def forbidden(owner: int, taken: int, until: int) -> int:
@@ -466,9 +448,6 @@ class CraitsKnowledge(Knowledge):
 
     # ------------------------------------------------------------------ replaying
 
-    def _any_seed(self) -> int:
-        return 1
-
     def _replay(self, h: _Hand, seed: int, deck: list[int], script: list[list[int]]) -> Craits:
         """Hand ``h`` replayed on ``deck`` and ``script``, up to the action that deals the next hand."""
         n = h.number
@@ -501,7 +480,7 @@ class CraitsKnowledge(Knowledge):
         if self._start is None or self._start[0] != len(self.events):
             final = h.finals is not None
             tokens, start = self._matching(h, final)
-            ok = self._fits(h, final, h.number in self.relaxed)
+            ok = self._fits(h, final)
             chains: list[_Chain] = []
             for toks, its in zip(tokens, start, strict=True):
                 # allowed[t]: the items (by index in ``its``) that position t may hold
@@ -535,7 +514,7 @@ class CraitsKnowledge(Knowledge):
         rng_now = g.rng
         g.rng = rng_now.inner if isinstance(rng_now, ScriptedDealer) else rng_now
         g.seed = seed
-        g.meta = {"sampled": True, **({"relaxed": sorted(self.relaxed)} if self.relaxed else {})}
+        g.meta = {"sampled": True}
         return g
 
 
@@ -553,11 +532,11 @@ def _segments_for(h: _Hand, tokens: list[list[Token]], avail: list[Counter[int]]
         if not ks:
             raise AssertionError(f"craits knowledge: P{owner}'s {NAMES[card]} fits no position")
         cands.append(ks)
-    at = [ks[-1] for ks in cands]
+    at = _flow_start(reqs, cands, avail, owners, pick)
     copies: Counter[tuple[int, int]] = Counter((at[r], reqs[r][0]) for r in range(len(reqs)))
     slots: Counter[tuple[int, int]] = Counter((at[r], reqs[r][2]) for r in range(len(reqs)))
     rng = pick or random.Random(0)
-    for _ in range(20 * len(reqs) + 20):
+    for _ in range(50 * len(reqs) + 50):
         over = [r for r in range(len(reqs)) if copies[at[r], reqs[r][0]] > avail[at[r]][reqs[r][0]]
                 or slots[at[r], reqs[r][2]] > owners[at[r]][reqs[r][2]]]
         if not over:
@@ -576,6 +555,59 @@ def _segments_for(h: _Hand, tokens: list[list[Token]], avail: list[Counter[int]]
         copies[k, card] += 1
         slots[k, owner] += 1
     raise AssertionError("craits knowledge: the cards seats played or kept fit no positions")
+
+
+def _flow_start(reqs: list[Item], cands: list[list[int]], avail: list[Counter[int]], owners: list[Counter[int]],
+                pick: random.Random | None) -> list[int]:
+    """A first choice of segments: a maximum flow from each card played or kept, through a copy of it
+    in a candidate segment's pool (as many as the pool has), to its owner's positions there (as many
+    as the owner has). Two seats taking the same card from one pool can be crossed over in it, so the
+    repair in ``_segments_for`` checks the owners again."""
+    cap: dict[Any, dict[Any, int]] = {"s": {}, "t": {}}
+
+    def edge(u: Any, v: Any, c: int) -> None:
+        cap.setdefault(u, {})[v] = cap.get(u, {}).get(v, 0) + c
+        cap.setdefault(v, {}).setdefault(u, 0)
+
+    for r, (card, _, owner, _) in enumerate(reqs):
+        edge("s", ("r", r), 1)
+        ks = list(cands[r])
+        if pick is not None:
+            pick.shuffle(ks)
+        else:
+            ks.reverse()  # the latest pool first
+        for k in ks:
+            edge(("r", r), ("copy", k, card), 1)
+            edge(("copy", k, card), ("out", k, card), 0)
+            edge(("out", k, card), ("slot", k, owner), len(reqs))
+            edge(("slot", k, owner), "t", 0)
+    for u in cap:
+        if isinstance(u, tuple) and u[0] == "copy":
+            cap[u][("out", u[1], u[2])] = avail[u[1]][u[2]]
+        elif isinstance(u, tuple) and u[0] == "slot":
+            cap[u]["t"] = owners[u[1]][u[2]]
+    while True:  # augmenting paths, breadth first
+        prev: dict[Any, Any] = {"s": None}
+        queue = ["s"]
+        while queue and "t" not in prev:
+            u = queue.pop(0)
+            for v, c in cap[u].items():
+                if c > 0 and v not in prev:
+                    prev[v] = u
+                    queue.append(v)
+        if "t" not in prev:
+            break
+        v = "t"
+        while prev[v] is not None:
+            u = prev[v]
+            cap[u][v] -= 1
+            cap[v][u] += 1
+            v = u
+    at = []
+    for r, ks in enumerate(cands):
+        used = [v[1] for v, c in cap[("r", r)].items() if v != "s" and c == 0]
+        at.append(used[0] if used else ks[-1])
+    return at
 
 
 def _perfect(toks: list[Token], its: list[Item], ok: Any) -> list[Item] | None:
