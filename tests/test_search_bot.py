@@ -20,8 +20,10 @@ SEARCHED = sorted(KNOWLEDGE)
 GAMES_EACH = 200
 #: the options that set how long a game lasts, kept short so that 200 games fit the suite
 #: (every other option is drawn at random; the longest games are the random conformance runs')
-SHORT = {"cribbage": {"target": 61}, "krypkasino": {"dealer_rounds": 1}, "crisp": {"end_limit": 50},
-         "craits": {"short_game": True}}
+SHORT: dict[str, dict[str, Any]] = {
+    "cribbage": {"target": 61}, "krypkasino": {"dealer_rounds": 1}, "crisp": {"end_limit": 50},
+    "craits": {"short_game": True},
+}
 
 
 def random_table(name: str, rng: random.Random) -> tuple[int, dict[str, Any]]:
