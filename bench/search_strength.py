@@ -94,8 +94,7 @@ def main() -> None:
             pending.append(pool.submit(play, args.game, seed, g % 2, args.budget, args.omniscient))
         for future in pending:
             if args.minutes is not None and time.perf_counter() - start > args.minutes * 60:
-                future.cancel()
-                continue
+                future.cancel()  # only games not yet started; those running or done still count
             if future.cancelled():
                 continue
             results.append(future.result())

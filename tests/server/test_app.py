@@ -55,7 +55,6 @@ def test_every_message_type_parses_and_nothing_is_coerced() -> None:
         "rematch": '{"type": "rematch", "table": "t1"}',
         "register": '{"type": "register", "password": "correct horse"}',
         "login": '{"type": "login", "name": "ann", "password": "correct horse"}',
-        "tutorial": '{"type": "tutorial", "game": "crisp"}',
     }
     assert set(examples) == set(MESSAGES)
     for kind, text in examples.items():

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from .served import Peer, Served, create_table
+from feltroom.server.bots import Thinkers
 
-pytestmark = pytest.mark.slow
+from .served import Peer, Served, create_table
 
 #: the loop may spend at most this much of its thread's CPU between two 5 ms probe ticks (issue #15)
 MAX_BLOCK = 0.050
@@ -52,6 +52,7 @@ def my_turn(update: dict[str, Any]) -> bool:
     return bool(update.get("legal"))
 
 
+@pytest.mark.slow
 def test_a_person_is_answered_while_three_search_bots_think(tmp_path: Path) -> None:
     with Served(tmp_path / "r.sqlite", bot_workers=1) as served, Peer(served.port, "ann") as ann:
         probe = LoopProbe(served.server.servers[0].get_loop())
@@ -85,3 +86,9 @@ def test_a_person_is_answered_while_three_search_bots_think(tmp_path: Path) -> N
               f"replies: {len(answers)}, slowest {max(answers) * 1e3:.0f} ms; bot decisions {thinkers.decisions}")
         assert probe.cpu <= MAX_BLOCK
         assert max(answers) < 1.0  # a search decision takes about a second: an answer never waited for one
+
+
+@pytest.mark.parametrize("workers", [0, -1, 1.5])
+def test_the_worker_count_is_a_whole_number_of_one_or_more(workers: Any) -> None:
+    with pytest.raises(ValueError, match="bot workers"):
+        Thinkers(workers)

@@ -39,7 +39,7 @@ from ..knowledge import KNOWLEDGE, Knowledge, tracker
 from ..views import events_for
 from .base import BOTS, Bot, register_bot
 
-DEFAULT_BUDGET = 100
+DEFAULT_BUDGET = 40
 
 
 def win_value(game: Game, seat: int, start: Any) -> float:

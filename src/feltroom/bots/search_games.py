@@ -11,6 +11,12 @@ decision hardly touches. Decided here:
   plus sweep transfers (KRYP-SWEEP-4), the seat's minus the mean of the others' (lower is
   better, KRYP-CONV-5) — scaled by ``KRYP_SCALE``; 1/0 if the match ends within it.
 
+- **Crisp** and **Craits** (for when their knowledge trackers land): to the end of the round
+  (hand), seen as the first change of the scores, which both add only then; worth the
+  round's margin of points (lower is better, CRISP-SCORE-*, CRAITS-SCORE-*) scaled by
+  ``ROUND_SCALE``; 1/0 if the game ends in it. Their budgets are first guesses, to be set from
+  ``bench/search_decisions.py`` once their samplers are merged.
+
 Games without an entry play to the end (``SearchSpec()``).
 """
 
@@ -25,6 +31,7 @@ from .search import SPECS, SearchSpec, win_value
 #: points of margin that move a playout's value from 0.5 to 0 or 1
 CRIB_SCALE = 30.0
 KRYP_SCALE = 20.0
+ROUND_SCALE = 20.0
 
 
 def _clip(x: float) -> float:
@@ -94,3 +101,22 @@ def _kryp_history(game: Game) -> int:
 
 SPECS["krypkasino"] = SearchSpec(budget=140, mark=_kryp_mark, stop=_kryp_stop, value=_kryp_value,
                                  history=_kryp_history)
+
+
+def _scores_mark(game: Game, seat: int) -> list[int]:
+    return list(game.scores)
+
+
+def _scores_changed(game: Game, mark: list[int]) -> bool:
+    return game.scores != mark
+
+
+def _low_round_value(game: Game, seat: int, mark: list[int]) -> float:
+    if game.is_over:
+        return win_value(game, seat, mark)
+    gains = [float(a - b) for a, b in zip(game.scores, mark, strict=True)]
+    return _clip(0.5 - _margin(gains, seat, game.sides) / (2 * ROUND_SCALE))
+
+
+for _game in ("crisp", "craits"):
+    SPECS[_game] = SearchSpec(budget=60, mark=_scores_mark, stop=_scores_changed, value=_low_round_value)

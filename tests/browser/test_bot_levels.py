@@ -1,0 +1,43 @@
+"""The waiting room offers each game's bot levels with what they are (GET /api/games ``bot_levels``,
+feltroom.bots.LEVELS), in English and Russian, inside the viewport on a phone and a desktop."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .driver import create_table, open_lobby
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+INSIDE = """() => [...document.querySelectorAll('[data-role="bot-levels"] li, select.botlevel')]
+  .filter((e) => { const r = e.getBoundingClientRect();
+                   return r.left < -0.5 || r.right > document.documentElement.clientWidth + 0.5; })
+  .map((e) => e.textContent.slice(0, 40))"""
+
+
+def test_the_waiting_room_says_what_each_bot_level_is(page: Page) -> None:
+    open_lobby(page, "Host")
+    create_table(page, "cribbage", 2, {"target": "61"})
+    legend = page.locator('[data-role="bot-levels"] li')
+    expect(legend).to_have_count(3)
+    expect(legend.nth(0)).to_contain_text("random · beginner")
+    expect(legend.nth(2)).to_contain_text("search · strong")
+    options = page.locator("select.botlevel").first.locator("option")
+    expect(options).to_have_text(["random · beginner", "heuristic · casual", "search · strong"])
+    for width, height, name in ((390, 844, "phone"), (1366, 768, "desktop")):
+        page.set_viewport_size({"width": width, "height": height})
+        expect(legend.nth(2)).to_be_in_viewport()
+        assert page.evaluate(INSIDE) == [], name
+    page.screenshot(path=str(SHOTS / "bot-levels-desktop.png"))
+    page.click("#lang-ru")
+    expect(legend.nth(2)).to_contain_text("поиск · сильный")
+    expect(legend.nth(2)).to_contain_text("сотни раз за ход")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate(INSIDE) == []
+    page.screenshot(path=str(SHOTS / "bot-levels-phone-ru.png"))
+    page.click("#lang-en")
