@@ -26,9 +26,9 @@ def test_the_waiting_room_says_what_each_bot_level_is(page: Page) -> None:
     legend = page.locator('[data-role="bot-levels"] li')
     expect(legend).to_have_count(3)
     expect(legend.nth(0)).to_contain_text("random · beginner")
-    expect(legend.nth(2)).to_contain_text("search · strong")
+    expect(legend.nth(2)).to_contain_text("search · experimental")
     options = page.locator("select.botlevel").first.locator("option")
-    expect(options).to_have_text(["random · beginner", "heuristic · casual", "search · strong"])
+    expect(options).to_have_text(["random · beginner", "heuristic · casual", "search · experimental"])
     for width, height, name in ((390, 844, "phone"), (1366, 768, "desktop")):
         page.set_viewport_size({"width": width, "height": height})
         expect(legend.nth(2)).to_be_in_viewport()

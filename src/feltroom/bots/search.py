@@ -89,8 +89,11 @@ class SearchBot(Bot):
         self.budget = self.spec.budget if budget is None else budget
         if type(self.budget) is not int or self.budget < 1:
             raise ValueError(f"a search budget is a whole number of playouts ≥ 1, not {self.budget!r}")
-        self.knowledge: Knowledge = tracker(self.game, seat, players, options)
         self.guide = self._policy(seat, seed)
+        try:
+            self.knowledge: Knowledge | None = tracker(self.game, seat, players, options)
+        except ValueError:  # a table its sampler does not cover (two-deck Craits): it plays as its guide
+            self.knowledge = None
         self.playouts = 0  # playouts run so far (for benches)
 
     @property
@@ -104,13 +107,14 @@ class SearchBot(Bot):
         return make_bot(self.spec.policy, self.game, seat, self.players, self.options, seed)
 
     def observe(self, events: list[Event]) -> None:
-        self.knowledge.observe(events)
+        if self.knowledge is not None:
+            self.knowledge.observe(events)
         self.guide.observe(events)
 
     def choose(self, view: dict[str, Any] | None, legal: list[str]) -> str:
         assert view is not None
         first = self.guide.choose(view, legal)
-        if len(legal) == 1 or self.spec.trust(legal):
+        if len(legal) == 1 or self.knowledge is None or self.spec.trust(legal):
             return first
         self.knowledge.see(view)
         order = [first, *(a for a in legal if a != first)]
@@ -171,10 +175,17 @@ class SearchBot(Bot):
         return spec.value(world, me, mark)
 
 
+#: games whose tracker is not yet fit to search with, and why (their knowledge tests still run)
+NOT_SEARCHED: dict[str, str] = {
+    "craits": "a sampled world sometimes replays an illegal action (1 game in 6 at six players; issue #15)",
+}
+
+
 def register_search() -> None:
-    """Offer ``search`` for every game with a knowledge tracker (call again after registering one)."""
+    """Offer ``search`` for every game with a knowledge tracker (call again after registering one),
+    but those in ``NOT_SEARCHED``."""
     for game in KNOWLEDGE:
-        if game not in BOTS.get("search", {}):
+        if game not in BOTS.get("search", {}) and game not in NOT_SEARCHED:
             name = f"{game.capitalize()}Search"
             cls = type(name, (SearchBot,), {"game": game, "__module__": __name__, "__qualname__": name})
             globals()[name] = cls  # found by name when a bot is pickled to a worker process

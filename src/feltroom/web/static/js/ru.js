@@ -22,10 +22,10 @@ export const RU = {
   'Every seat is taken: you are watching this table.': 'Все места заняты: вы наблюдаете за этим столом.',
   'Invite a friend: send them this page’s address.': 'Пригласите друга: отправьте ему адрес этой страницы.',
   'Bot level for seat {n}': 'Уровень бота для места {n}', random: 'случайный', heuristic: 'эвристика', search: 'поиск', '{level} bot': 'бот: {level}',
-  beginner: 'новичок', casual: 'любитель', strong: 'сильный',
+  beginner: 'новичок', casual: 'любитель', experimental: 'экспериментальный',
   'Plays any legal move: good for learning the rules.': 'Ходит как попало, но по правилам: чтобы освоить игру.',
   'Plays by rules of thumb, one move ahead.': 'Играет по простым правилам, на ход вперёд.',
-  'Imagines the cards it cannot see and plays the hand out, hundreds of times a move.': 'Представляет карты, которых не видит, и разыгрывает сдачу до конца — сотни раз за ход.',
+  'Imagines the cards it cannot see and plays the hand out; still learning.': 'Представляет карты, которых не видит, и разыгрывает сдачу до конца; ещё учится.',
   BOT: 'БОТ', 'a bot plays for this seat': 'за это место играет бот', bot: 'бот', 'Bot {n}': 'Бот {n}', 'Seat {n}': 'Место {n}', '{name} (you)': '{name} (вы)',
   // table frame
   Lobby: 'Лобби', 'Back to the lobby': 'В лобби', Table: 'Стол', 'Other players': 'Соперники', 'Your seat': 'Ваше место',
