@@ -79,9 +79,11 @@ typecheck: $(STAMP)
 # on sockets and timers, and a long one at the end of a queue no longer holds up the run.
 XDIST := -n 2 --dist worksteal
 
-# Every test (the browser tests need chromium).
+# Every test (the browser tests need chromium): the rest on two workers, then the browser tests one at a
+# time (two Chromiums, their rooms and the other tests on two cores made their timing waits flaky).
 unit: $(STAMP) chromium
-	$(BIN)/pytest -q $(XDIST)
+	$(BIN)/pytest -q $(XDIST) -m "not browser"
+	$(BIN)/pytest -q -m browser
 
 # The fast tests: all but the slow ones (`slow`: random play over many games, floods) and the browser.
 fast: $(STAMP)

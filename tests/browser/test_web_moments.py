@@ -105,7 +105,8 @@ def test_krypkasino_shows_card_points_and_sweeps_for_the_deal(page: Page) -> Non
     moment = page.locator("#moment")
     expect(moment.locator("h2, h3").first).to_have_text("Deal 1: the count")
     mine = moment.locator('.reveal-row[data-seat="0"]')
-    expect(mine.locator(".sweep-chip.double")).to_have_count(1)  # the tutorial's 7♣ on 7♣
+    # the tutorial's 7♣ on 7♣; after its script the bots play freely, so more may follow
+    expect(mine.locator(".sweep-chip.double").first).to_be_visible()
     assert mine.locator(".sweep-chip").count() >= 3
     expect(mine.locator(".rv-sums")).to_contain_text("card points")
     if page.locator("#result").count() == 0:
