@@ -36,7 +36,7 @@ def test_the_waiting_room_says_what_each_bot_level_is(page: Page) -> None:
     page.screenshot(path=str(SHOTS / "bot-levels-desktop.png"))
     page.click("#lang-ru")
     expect(legend.nth(2)).to_contain_text("поиск · экспериментальный")
-    expect(legend.nth(2)).to_contain_text("сотни раз за ход")
+    expect(legend.nth(2)).to_contain_text("ещё учится")
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate(INSIDE) == []
     page.screenshot(path=str(SHOTS / "bot-levels-phone-ru.png"))
