@@ -90,7 +90,7 @@ def test_rejoin_after_reload_keeps_the_seat(page: Page) -> None:
 
 
 def test_lobby_lists_the_table_with_its_settings(page: Page, new_context: Callable[..., BrowserContext]) -> None:
-    open_lobby(page, "Host")
+    open_lobby(page, "Lobbyhost")  # names are one per room: other tests take "Host"
     table = create_table(page, "craits", 4, {"short_game": True, "idiot_card": True, "turn_time": "45"})
     other = new_context().new_page()
     open_lobby(other, "Guest")
@@ -169,7 +169,7 @@ def test_spectator_sees_the_public_table_only(page: Page, new_context: Callable[
     start(page)
     expect(page.locator(".mine .hand .card")).not_to_have_count(0)
     watcher = new_context().new_page()
-    open_lobby(watcher, "Watcher")
+    open_lobby(watcher, "Onlooker")
     watcher.locator(f'.trow[data-table="{table}"] [data-watch]').click()
     expect(watcher.locator(".thead .spect")).to_be_visible()
     expect(watcher.locator(".opps .seat")).to_have_count(2)
