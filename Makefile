@@ -4,6 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
+# Python keeps its bytecode (pytest its rewritten test modules) in the git-ignored __pycache__/: where
+# the shell sets PYTHONDONTWRITEBYTECODE, as some containers do, every run recompiled every test module,
+# 12 s of each worker's start-up.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: serve cluster cluster-stop check test build lint format jscheck typecheck fast unit slow browser bench chromium hooks clean
 
 # The compiled cores (Cython, src/feltroom/**/*.pyx) are built by the install, in place.
@@ -61,7 +66,8 @@ format: $(STAMP)
 	$(BIN)/ruff format src tests bench
 	$(BIN)/ruff check --fix src tests bench
 
-# The browser client's JavaScript, type-checked from its JSDoc (tsc --checkJs, tsconfig.json);
+# The browser client's JavaScript, type-checked from its JSDoc (tsc --checkJs: tsconfig.json for the page,
+# tsconfig.sw.json for the service worker, whose global and events are a worker's);
 # typescript is pinned in package.json/package-lock.json and installed into node_modules/.
 NODE_STAMP := node_modules/.installed
 
@@ -71,6 +77,7 @@ $(NODE_STAMP): package.json package-lock.json
 
 jscheck: $(NODE_STAMP)
 	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.sw.json
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

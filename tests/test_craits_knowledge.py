@@ -60,7 +60,10 @@ def test_tracker_is_registered_on_import() -> None:
     assert isinstance(feltroom.knowledge.tracker("craits", 0, 4, {}), CraitsKnowledge)
 
 
-@pytest.mark.parametrize(("players", "options"), [(2, OPTIONS[0]), (3, OPTIONS[1]), (4, OPTIONS[3])])
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, OPTIONS[0]), pytest.param(3, OPTIONS[1], marks=pytest.mark.slow), (4, OPTIONS[3])],
+)
 def test_samples_agree_with_the_seat(players: int, options: dict[str, Any]) -> None:
     """(a) CRAITS-PLAY-2/3, CRAITS-COUNT-4, CRAITS-SHUF-1, CRAITS-DEALER-1: the sampled view, legal actions
     (CLOCK included) and histories are the real ones, and every sampled action is legal."""
@@ -85,6 +88,7 @@ def test_two_decks_are_refused_clearly() -> None:
     assert isinstance(tracker("craits", 0, 6, {"decks": 1}), CraitsKnowledge)
 
 
+@pytest.mark.slow
 def test_cards_the_seat_never_saw_do_not_change_the_samples() -> None:
     """(b) two games differing only in two stock cards the seat never saw give equal samples for equal
     rng seeds, while a sampler that copied the true state would not."""

@@ -65,7 +65,7 @@ def test_differential_random_games(chunk: int) -> None:
         check_differential("cribbage", players, seed, _options(r, players), copy_at=r.choice([None, 10, 40]))
 
 
-@pytest.mark.parametrize("chunk", range(2))
+@pytest.mark.parametrize("chunk", [0, pytest.param(1, marks=pytest.mark.slow)])
 def test_differential_two_players(chunk: int) -> None:
     """The benchmarked table (2 players, automatic) and its manual twin."""
     for k in range(100 * SCALE):
@@ -83,6 +83,7 @@ def test_differential_stacked_decks() -> None:
         check_differential("cribbage", players, seed, _options(r, players), _deck(r))
 
 
+@pytest.mark.slow
 def test_differential_turn_timer() -> None:
     """With ``turn_time`` the CLOCK may act: its ``timeout`` hands the game to the reference."""
     for k in range(60 * SCALE):
@@ -131,6 +132,7 @@ def test_legal_list_is_cached_per_state() -> None:
     assert len(first) == 15 and first == Cribbage(2, seed=5, options={"counting": "automatic"}).legal_actions(seat)
 
 
+@pytest.mark.slow
 def test_c_scorer_equals_score_total() -> None:
     """The core's totals (fifteens by subset sums, pairs, runs, flush, nobs) over many sets."""
     r = random.Random(7)

@@ -71,6 +71,7 @@ def tcp(port: int) -> socket.socket:
     return socket.create_connection(("127.0.0.1", port), timeout=10)
 
 
+@pytest.mark.slow
 def test_idle_and_half_open_connections_are_closed(tmp_path: Path) -> None:
     with serve_live(tmp_path, Limits(head_timeout=1.0, max_request_head=4096)) as server:
         idle, half, big = tcp(server.port), tcp(server.port), tcp(server.port)
@@ -99,6 +100,7 @@ def test_a_websocket_that_never_says_hello_is_closed(tmp_path: Path) -> None:
         assert request(talker, {"type": "ping"}, 1)["type"] == "pong"  # a socket that said hello stays
 
 
+@pytest.mark.slow
 def test_sockets_per_address_are_capped_and_the_address_comes_from_a_trusted_proxy(tmp_path: Path) -> None:
     with serve_live(tmp_path, Limits(hello_timeout=120), trusted_proxies=["127.0.0.1"]) as server:
         many = [connect(server.ws_url, open_timeout=10, additional_headers={"X-Forwarded-For": "203.0.113.1"})

@@ -208,6 +208,7 @@ def test_register_then_log_in_from_another_socket_as_the_same_player(tmp_path: P
         assert status == 200 and page["registered"] is True
 
 
+@pytest.mark.slow
 def test_a_wrong_password_and_an_unknown_name_are_answered_alike_and_failures_are_limited(tmp_path: Path) -> None:
     with Served(tmp_path / "r.sqlite", Limits(failed_logins_per_minute=2)) as served, \
             Peer(served.port, "ann") as ann, Peer(served.port, None) as other:

@@ -91,6 +91,7 @@ def test_a_seat_whose_socket_dropped_before_the_start_gets_its_grace_then_a_stan
         assert served.room.tables[tid].seats[1].standin is not None
 
 
+@pytest.mark.slow
 def test_an_idle_seat_in_an_untimed_game_gets_a_stand_in_and_acting_takes_it_back(tmp_path: Path) -> None:
     with Served(tmp_path / "r.sqlite", Limits(idle_standin=0.5), bot_delay=1.0) as served:
         ann, bob = Peer(served.port, "ann"), Peer(served.port, "bob")
