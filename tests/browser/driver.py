@@ -8,7 +8,8 @@ from playwright.sync_api import Page, expect
 
 # Picks the next thing a player would click, marks it with data-pick and returns a description.
 # Order: the crisp button (ends Crisp rounds fast), then a card of the hand offering a legal action,
-# then any element offering one (data-act), then Cribbage discard selection, then a playable card that opens a choice.
+# then any element offering one (data-act), then Cribbage discard selection, then a playable card that opens a choice;
+# a moment floating over the pick (on a phone) is closed first.
 PICK = """() => {
   document.querySelectorAll('[data-pick]').forEach(e => e.removeAttribute('data-pick'));
   const scr = document.querySelector('.table-screen');
@@ -18,26 +19,31 @@ PICK = """() => {
   if (document.querySelector('#result')) return 'result';
   const app = window.feltroom;
   if (app.renderPending || performance.now() - (app.lastRender || 0) < 25) return 'busy';
+  // On a phone a moment floats over the other seats and the table's centre (position: fixed): a person
+  // closes it to play there (pointing at it would keep it open).
+  const moment = document.querySelector('#moment');
+  const inWay = moment && getComputedStyle(moment).position === 'fixed' ? moment.querySelector('#moment-close') : null;
+  const pick = (e, what) => (inWay && !e.closest('.mine') ? mark(inWay, 'close moment') : mark(e, what));
   const claim = document.querySelector('#claim-input');
   if (claim && vis(claim)) return 'claim';
   const one = scr.querySelector('.actionbar .toggle[aria-pressed="false"]');  // Craits: say "one card"
-  if (one && vis(one)) return mark(one, 'one card');
+  if (one && vis(one)) return pick(one, 'one card');
   const crisp = scr.querySelector('[data-act="crisp"]');
-  if (crisp && vis(crisp)) return mark(crisp, 'crisp');
+  if (crisp && vis(crisp)) return pick(crisp, 'crisp');
   // Crisp Queen: pick one of my slots first (then the other seats' slots offer `queen …`).
   const queens = [...scr.querySelectorAll('[data-act^="queen "]')].filter(vis);
-  if (queens.length) return mark(queens[0], queens[0].dataset.act);
+  if (queens.length) return pick(queens[0], queens[0].dataset.act);
   const qslot = scr.querySelector('.seat.me .slots button[aria-pressed="false"]');
-  if (qslot && vis(qslot)) return mark(qslot, 'queen slot');
+  if (qslot && vis(qslot)) return pick(qslot, 'queen slot');
   const acts = [...scr.querySelectorAll('[data-act]')].filter(vis);
   // Shed cards first (games end sooner), else any offered action.
   const plays = acts.filter(e => e.closest('.mine .hand'));
   const pool = plays.length ? plays : acts;
-  if (pool.length) { const e = pool[Math.floor(Math.random() * pool.length)]; return mark(e, e.dataset.act); }
+  if (pool.length) { const e = pool[Math.floor(Math.random() * pool.length)]; return pick(e, e.dataset.act); }
   const sel = [...scr.querySelectorAll('.mine [data-select][aria-pressed="false"]')].filter(vis);
-  if (sel.length) return mark(sel[0], 'select ' + sel[0].dataset.card);
+  if (sel.length) return pick(sel[0], 'select ' + sel[0].dataset.card);
   const cards = [...scr.querySelectorAll('.mine button.card.playable')].filter(vis);
-  if (cards.length) return mark(cards[0], 'open ' + cards[0].dataset.card);
+  if (cards.length) return pick(cards[0], 'open ' + cards[0].dataset.card);
   return null;
 }"""
 

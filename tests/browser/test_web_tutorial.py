@@ -6,6 +6,8 @@ tutorial is complete. The hand, the status and the actions stay on screen meanwh
 
 from __future__ import annotations
 
+import contextlib
+import re
 import time
 
 import pytest
@@ -43,7 +45,7 @@ def play_tutorial(page: Page, game: str, limit: float = 60.0) -> list[str]:
         target = page.locator(f'.table-screen [data-act="{asked}"]')
         try:
             if target.count():
-                expect(target.first).to_have_class(__import__("re").compile("coach-target"))
+                expect(target.first).to_have_class(re.compile("coach-target"))
                 target.first.click(timeout=1000)
             elif asked.startswith("discard "):  # Cribbage: pick the cards, then confirm
                 for card in asked.split()[1:]:
@@ -54,7 +56,10 @@ def play_tutorial(page: Page, game: str, limit: float = 60.0) -> list[str]:
                 continue
         except Exception:  # the table re-rendered under the click: look again
             continue
-        expect(page.locator(f'#coach:not([data-step="{step}"])')).to_have_count(1, timeout=5000)
+        # the coach moves on when the room has applied the move; a click lost to a re-render, or a slow
+        # room, leaves it on this step: look again (the overall deadline bounds the whole tutorial)
+        with contextlib.suppress(AssertionError):
+            expect(page.locator(f'#coach:not([data-step="{step}"])')).to_have_count(1, timeout=3000)
     raise AssertionError(f"the {game} tutorial did not end in {limit} s; coach: {page.locator('#coach').inner_text()}")
 
 
