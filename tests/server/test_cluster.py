@@ -12,6 +12,8 @@ import itertools
 import json
 import random
 import signal
+import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -19,15 +21,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis as redis_client
 
 from feltroom.game import CLOCK
+from feltroom.server.cluster import RedisBus
 from feltroom.server.leases import Leases
 from feltroom.server.pg_local import LocalPostgres
 from feltroom.server.redis_local import LocalRedis
 
 from .audit import Replay
-from .live import LiveServer, serve_live
-from .served import Peer
+from .live import LiveServer, free_port, serve_live
+from .served import Peer, Served
 
 pytestmark = pytest.mark.slow
 
@@ -294,3 +298,114 @@ def test_a_node_paused_past_its_alive_key_gets_its_sockets_back_from_the_owner(
                                    [str(record["seed"])]) == final + 2  # the first view on watch, one after
         for p in [*players, eve]:
             p.close()
+
+
+def test_lease_timings_set_low_move_a_killed_nodes_table_within_their_bound(
+        tmp_path: Path, postgres: LocalPostgres, redis_server: LocalRedis) -> None:
+    """``--lease-ttl``, ``--lease-renewals``, ``--lease-valid`` and ``--scan-every`` set low: the
+    game plays as usual (the owner renews often enough to keep writing), Redis holds the lease for
+    the TTL set, and after kill -9 of the owner the other node takes the table over within
+    ``ttl + scan_every`` (1.75 s here, against 6 s with the defaults), not before the lease ran."""
+    leases = Leases(ttl=1.5, renewals=4, valid=0.5, scan_every=0.25)
+    db = postgres.create_database(f"cluster_{next(_databases)}")
+    with serve_live(tmp_path, db=db, redis=redis_server.url, grace=600, leases=leases) as a, \
+            serve_live(tmp_path, db=db, redis=redis_server.url, grace=600, leases=leases) as b:
+        ann, bob = Peer(a.port, "ann"), Peer(b.port, "bob")
+        tid = ann.request({"type": "create", "game": "crisp", "seats": 2, "options": {}})["table"]
+        assert bob.request({"type": "join", "table": tid})["you"] == 1
+        assert ann.request({"type": "start", "table": tid})["state"] == "playing"
+        players = [ann, bob]
+        for c in players:
+            c.wait_seq(tid, 0)
+        rng = random.Random(11)
+        while ann.updates[tid]["seq"] < 8:
+            assert act_once(players, tid, rng)
+        seq = ann.updates[tid]["seq"]
+        redis = redis_client.Redis.from_url(redis_server.url)
+        try:
+            ms = redis.pttl(f"feltroom:lease:{tid}")
+            lapses = time.monotonic() + ms / 1000  # at the earliest: a renewal before the kill only delays it
+        finally:
+            redis.close()
+        assert 0 < ms <= 1500
+
+        a.proc.send_signal(signal.SIGKILL)
+        killed = time.monotonic()
+        a.proc.wait(10)
+        bob.recv_type("table")
+        view = bob.recv_type("update")
+        moved = time.monotonic()
+        assert view["seq"] == seq and view["events"] == []
+        assert moved > lapses - 0.05, "the table moved while its lease still ran"
+        assert moved - killed < leases.takeover + 1.25, f"the table moved {moved - killed:.2f} s after the kill"
+        assert lobby_ids(b) == [tid]
+        bob.close()
+
+
+def test_a_node_whose_event_loop_is_stuck_lets_its_tables_go_within_the_set_bound(
+        tmp_path: Path, postgres: LocalPostgres, redis_server: LocalRedis) -> None:
+    """``--lease-stuck`` set low: an owner whose event loop stops turning (blocked here on purpose,
+    while its renewal thread runs on) renews for ``stuck`` seconds more, then stops; the other node
+    takes the table over within ``stuck + ttl + scan_every`` (2.65 s here, against 9 s with the
+    defaults), and not before the lease it renewed last ran out."""
+    leases = Leases(ttl=1.5, stuck=0.9, scan_every=0.25)
+    db = postgres.create_database(f"cluster_{next(_databases)}")
+    blocked = leases.stuck + leases.takeover + 2.0
+    with Served(db, redis=redis_server.url, leases=leases) as a, \
+            serve_live(tmp_path, db=db, redis=redis_server.url, leases=leases), \
+            Peer(a.port, "ann") as ann:
+        tid = ann.request({"type": "create", "game": "crisp", "seats": 2, "options": {}})["table"]
+        bus = a.room.bus
+        assert isinstance(bus, RedisBus) and bus._loop is not None
+        key = f"feltroom:lease:{tid}"
+        redis = redis_client.Redis.from_url(redis_server.url, decode_responses=True)
+        try:
+            assert redis.get(key) == bus.node
+            start = time.monotonic()
+            bus._loop.call_soon_threadsafe(time.sleep, blocked)  # the node's event loop stops turning
+            lapses = start
+            while True:
+                look = redis.pipeline(transaction=True)  # both of one moment
+                look.get(key)
+                look.pttl(key)
+                owner, ms = look.execute()
+                if owner not in (bus.node, None):
+                    break
+                if ms > 0:  # when the lease runs out, as the node's renewals leave it
+                    lapses = max(lapses, time.monotonic() + ms / 1000)
+                assert time.monotonic() - start < blocked, "the stuck node's table never moved"
+                time.sleep(0.01)
+            moved = time.monotonic()
+        finally:
+            redis.close()
+        assert lapses - start > leases.ttl, "the renewal thread renewed after the loop stopped (for stuck seconds)"
+        assert moved > lapses - 0.05, "the table moved while its lease still ran"
+        assert moved - start < leases.stuck + leases.takeover + 1.25, f"the table moved after {moved - start:.2f} s"
+        time.sleep(max(0.0, start + blocked - time.monotonic()))  # the loop turns again before the node stops
+
+
+def test_feltroom_serve_sets_the_lease_timings_from_its_flags(tmp_path: Path, redis_server: LocalRedis) -> None:
+    """``feltroom serve --redis … --lease-ttl 1.2``: the node's alive key lives 1.2 s in Redis (the
+    default is 5 s); a set of timings that cannot work is refused at start-up, naming its flags."""
+    port = free_port()
+    with open(tmp_path / "serve.log", "wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "feltroom.server", "serve", "--port", str(port), "--db",
+                                 str(tmp_path / "room.sqlite"), "--redis", redis_server.url, "--lease-ttl", "1.2",
+                                 "--lease-renewals", "3", "--lease-valid", "0.5", "--lease-stuck", "0.8",
+                                 "--scan-every", "0.3"], stdout=out, stderr=subprocess.STDOUT)
+    redis = redis_client.Redis.from_url(redis_server.url, decode_responses=True)
+    try:
+        deadline = time.monotonic() + 30
+        while not (keys := redis.keys("feltroom:alive:*")):
+            assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "serve.log").read_text()
+            time.sleep(0.1)
+        assert 0 < redis.pttl(keys[0]) <= 1200
+    finally:
+        redis.close()
+        proc.terminate()
+        proc.wait(10)
+    bad = subprocess.run([sys.executable, "-m", "feltroom.server", "serve", "--redis", redis_server.url,
+                          "--lease-renewals", "2", "--lease-valid", "0.4"], capture_output=True, text=True, timeout=30,
+                         cwd=tmp_path)
+    assert bad.returncode == 2
+    assert "--lease-renewals × --lease-valid must be over 1 (here 2 × 0.4)" in bad.stderr
