@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from feltroom.server import Limits
+from feltroom.server.leases import Leases
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,7 +48,8 @@ def main(config: str) -> None:
     cfg = json.loads(config)
     limits = Limits(**cfg["limits"])
     app = create_app(cfg["db"], limits=limits, grace=cfg["grace"], bot_delay=cfg["bot_delay"],
-                     allow_origins=cfg["origins"], trusted_proxies=cfg["trusted"], redis=cfg.get("redis"))
+                     allow_origins=cfg["origins"], trusted_proxies=cfg["trusted"], redis=cfg.get("redis"),
+                     leases=Leases(**cfg["leases"]))
     uvicorn.Server(uvicorn_config(app, limits, TrustedProxies(cfg["trusted"]), port=cfg["port"])).run()
 
 
@@ -83,13 +85,15 @@ class LiveServer:
 @contextlib.contextmanager
 def serve_live(tmp_path: Path, limits: Limits | None = None, *, trusted_proxies: Iterable[str] = (),
                allow_origins: Iterable[str] = (), grace: float = 60.0, bot_delay: float = 0.0,
-               db: str | None = None, redis: str | None = None) -> Iterator[LiveServer]:
+               db: str | None = None, redis: str | None = None,
+               leases: Leases | None = None) -> Iterator[LiveServer]:
     """Run the room in a subprocess with ``limits`` (default ``Limits()``) until the block ends.
     ``db``: a file name in ``tmp_path``, or a ``postgresql://`` URL; ``redis``: a ``redis://`` URL
-    (the process is then one node of a cluster)."""
+    (the process is then one node of a cluster, its lease timings ``leases``)."""
     port = free_port()
     database = db if db is not None and "://" in db else str(tmp_path / (db or f"room-{port}.sqlite"))
-    cfg = {"limits": dataclasses.asdict(limits or Limits()), "db": database, "redis": redis,
+    cfg = {"limits": dataclasses.asdict(limits or Limits()), "leases": dataclasses.asdict(leases or Leases()),
+           "db": database, "redis": redis,
            "grace": grace, "bot_delay": bot_delay, "trusted": list(trusted_proxies), "origins": list(allow_origins),
            "port": port}
     log_path = tmp_path / f"room-{port}.log"

@@ -27,6 +27,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from feltroom.server import Limits, create_app
 from feltroom.server.address import TrustedProxies
+from feltroom.server.leases import Leases
 from feltroom.server.room import Room
 from feltroom.server.sockets import uvicorn_config
 
@@ -35,12 +36,14 @@ _ids = itertools.count(1)
 
 class Served:
     """The room served by uvicorn in a thread; ``with Served(db, …) as s`` starts and stops it.
-    ``db``: a SQLite file, or a PostgreSQL URL."""
+    ``db``: a SQLite file, or a PostgreSQL URL; with ``redis`` (a URL) it is one node of a cluster."""
 
     def __init__(self, db: Path | str, limits: Limits | None = None, *, grace: float = 60.0,
-                 bot_delay: float = 0.0, bot_workers: int = 1) -> None:
+                 bot_delay: float = 0.0, bot_workers: int = 1, redis: str | None = None,
+                 leases: Leases | None = None) -> None:
         limits = limits or Limits()
-        self.app = create_app(str(db), limits=limits, grace=grace, bot_delay=bot_delay, bot_workers=bot_workers)
+        self.app = create_app(str(db), limits=limits, grace=grace, bot_delay=bot_delay, bot_workers=bot_workers,
+                              redis=redis, leases=leases)
         # the production settings (connection limits included), as `feltroom serve` runs them
         self.server = uvicorn.Server(uvicorn_config(self.app, limits, TrustedProxies(()), port=0))
         self.thread = threading.Thread(target=self.server.run, name="uvicorn", daemon=True)

@@ -31,6 +31,7 @@ from .bots import DEFAULT_THINKERS
 from .bus import FencedStore
 from .clock import Clock, RealClock
 from .connection import Connection
+from .leases import Leases
 from .limits import Limits
 from .replays import ReplayError, parse_int, replay_page
 from .room import Room
@@ -50,7 +51,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
                grace: float = 60.0, bot_delay: float = 0.6, bot_workers: int = DEFAULT_THINKERS,
                static_dir: str | Path | None = None,
                allow_origins: Iterable[str] = (), trusted_proxies: Iterable[str] = (),
-               redis: str | None = None) -> Starlette:
+               redis: str | None = None, leases: Leases | None = None) -> Starlette:
     """The room as a Starlette app.
 
     ``database``: a SQLite file path or ``sqlite:///path`` (default ``feltroom.sqlite``), or a
@@ -62,7 +63,8 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
     ``trusted_proxies``: addresses or networks whose ``X-Forwarded-For`` names the client
     (address.py); serve the app with ``sockets.uvicorn_config`` for the TCP-level limits.
     ``redis``: a ``redis://`` URL: this process is one node of several sharing the store
-    (cluster.py); without it the process is the whole room.
+    (cluster.py); without it the process is the whole room. ``leases``: the timings of its table
+    leases (``leases.Leases``; the defaults without it).
     """
     limits = limits or Limits()
     trusted = TrustedProxies(trusted_proxies)
@@ -78,7 +80,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
         if redis is not None:
             from .cluster import RedisBus
 
-            bus = RedisBus(redis)
+            bus = RedisBus(redis, leases=leases)
             store = FencedStore(store, bus.holds, bus.lost)
         room = Room(store, clock or RealClock(), limits, grace=grace, bot_delay=bot_delay, bot_workers=bot_workers,
                     bus=bus)

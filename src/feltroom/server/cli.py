@@ -13,6 +13,8 @@ from dataclasses import replace
 from typing import Any
 
 from .bots import DEFAULT_THINKERS
+from .leases import FLAGS as LEASE_FLAGS
+from .leases import Leases
 from .limits import Limits
 
 LIMIT_FLAGS = {  # the Limits an operator sets from the command line
@@ -60,6 +62,12 @@ def add_commands(subparsers: Any) -> None:
         serve.add_argument("--" + name.replace("_", "-"), type=type(default), default=default,
                            metavar="SECONDS" if seconds else "N", help=f"{what} (default {default:g})" if seconds
                            else f"{what} (default {default})")
+    leases = Leases()
+    for name, (flag, what) in LEASE_FLAGS.items():
+        default = getattr(leases, name)
+        serve.add_argument(flag, dest="lease_" + name, type=type(default), default=default,
+                           metavar={"renewals": "N", "valid": "SHARE"}.get(name, "SECONDS"),
+                           help=f"with --redis: {what} (default {default:g})")
     serve.set_defaults(run=cmd_serve)
 
     ratings = subparsers.add_parser(
@@ -97,8 +105,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.bot_workers < 1:
         print("feltroom serve: --bot-workers must be at least 1", file=sys.stderr)
         return 2
+    try:
+        leases = Leases(**{name: getattr(args, "lease_" + name) for name in LEASE_FLAGS})
+    except ValueError as e:
+        print(f"feltroom serve: {e}", file=sys.stderr)
+        return 2
     app = create_app(args.db, grace=args.grace, bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
-                     allow_origins=args.allow_origin, trusted_proxies=args.trusted_proxy, redis=args.redis)
+                     allow_origins=args.allow_origin, trusted_proxies=args.trusted_proxy, redis=args.redis,
+                     leases=leases)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"feltroom is open at http://{host}:{args.port}/  (WebSocket ws://{host}:{args.port}/ws, "
           f"store {printable(args.db)}{', cluster ' + args.redis if args.redis else ''})", flush=True)

@@ -3,19 +3,20 @@
 What this module decides beyond the issue:
 
 - **Ownership.** Each unfinished table has one owner node: the node whose id is the value of the
-  key ``feltroom:lease:TABLE`` (``SET NX PX``, ``LEASE_TTL`` s). The owner renews all its leases
-  every ``LEASE_TTL / RENEWALS`` s in one script call that extends only the keys still holding its
-  id, from a thread of its own (a busy event loop delays the game, not the lease). It
-  writes a table's changes only while its own clock says the lease holds (``VALID`` of the TTL
-  counted from before the renewal was sent, so a node stops writing before Redis lets the key go);
-  past that, or when the renewal finds the key gone or another node's, it lets the table go. The
-  store's ``(table, seq)`` key fences what slips through: a stale owner's action at a seq the next
-  owner stored already is refused by the store, and was never sent to anyone.
+  key ``feltroom:lease:TABLE`` (``SET NX PX``, ``ttl`` s; the timings are ``leases.Leases``, set by
+  ``feltroom serve --lease-*``). The owner renews all its leases every ``ttl / renewals`` s in one
+  script call that extends only the keys still holding its id, from a thread of its own (a busy
+  event loop delays the game, not the lease). It writes a table's changes only while its own
+  clock says the lease holds (``valid`` of the TTL counted from before the renewal was sent, so a
+  node stops writing before Redis lets the key go); past that, or when the renewal finds the key
+  gone or another node's, it lets the table go. The store's ``(table, seq)`` key fences what slips
+  through: a stale owner's action at a seq the next owner stored already is refused by the store,
+  and was never sent to anyone.
 - **Fail-over.** Every node scans the set ``feltroom:tables`` (the unfinished tables, filled from
-  the store at each node's start) every ``SCAN_EVERY`` s; a table without a lease is claimed with
+  the store at each node's start) every ``scan_every`` s; a table without a lease is claimed with
   ``SET NX`` and rebuilt from the store (``Table.restore``: the same seq, views and legal actions;
   clocks restart in full, as after a restart). With the defaults a table of a killed node has a
-  new owner within ``LEASE_TTL + SCAN_EVERY`` ≈ 6 s.
+  new owner within ``ttl + scan_every`` = 6 s.
 - **Routing.** The lobby entries (the hash ``feltroom:entries``, and the channel ``feltroom:lobby``
   for each change) name each table's owner. A message for a table owned elsewhere is published to
   the owner's channel ``feltroom:node:ID``; when no node listens there (the owner is gone and no
@@ -26,8 +27,11 @@ What this module decides beyond the issue:
   message the owner sends to it — redacted for that socket's seat as for a local one — is
   published to the socket's node, which passes it on unread; so a node holds no card that its
   sockets may not see. When a table moves, each node attaches its interested sockets (the seated
-  players', the watchers') to the new owner. A node whose key ``feltroom:alive:ID`` lapsed is dead:
-  the owners drop its sockets as disconnected (their grace periods start).
+  players', the watchers') to the new owner. A node whose key ``feltroom:alive:ID`` lapsed, and
+  that has not been heard from for a TTL, is dead: the owners drop its sockets as disconnected
+  (their grace periods start), and tell it so. A node that was only paused (SIGSTOP, a stalled
+  machine) hears that when it wakes, says it is alive and attaches its sockets there again, as on
+  a reconnect; a node that wakes and speaks before the owners' next scan keeps its attachments.
 - What each node sends to one other node within one loop turn goes out as one message, in order.
 """
 
@@ -50,6 +54,7 @@ from redis.exceptions import RedisError
 from ..registry import GAMES
 from . import protocol as p
 from .connection import Connection
+from .leases import Leases
 from .protocol import ProtocolError
 from .remote import RemoteConnection
 from .store import UNFINISHED
@@ -60,16 +65,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("feltroom.server")
 
-#: Seconds a lease lasts without renewal: a killed node's tables move after about this long.
-LEASE_TTL = 5.0
-#: Renewals per TTL.
-RENEWALS = 5
-#: Seconds without a turn of the event loop after which the renewal thread stops renewing.
-STUCK = 3.0
-#: The share of the TTL, counted from before a renewal was sent, during which the owner writes.
-VALID = 0.8
-#: Seconds between two scans for tables without an owner (and nodes that died).
-SCAN_EVERY = 1.0
 PREFIX = "feltroom:"
 #: Pauses between the looks at the lease of a table this node has not heard of (a brand-new table
 #: whose creator's claim may still be on its way to Redis).
@@ -101,12 +96,10 @@ Reply = Callable[[Any], None]
 class RedisBus:
     """The room's ``Bus`` over one Redis server (``redis://host:port/db``)."""
 
-    def __init__(self, url: str, *, lease_ttl: float = LEASE_TTL, scan_every: float = SCAN_EVERY,
-                 prefix: str = PREFIX) -> None:
+    def __init__(self, url: str, *, leases: Leases | None = None, prefix: str = PREFIX) -> None:
         self.url = url
         self.node = secrets.token_hex(6)
-        self.lease_ttl = lease_ttl
-        self.scan_every = scan_every
+        self.leases = leases or Leases()
         self.prefix = prefix
         self._room: Room | None = None
         self._redis: aioredis.Redis | None = None
@@ -127,6 +120,7 @@ class RedisBus:
         self._watching: dict[Connection, set[str]] = {}  # a local socket → the tables elsewhere it watches
         self._cids = 0
         self._heartbeat = time.monotonic()
+        self._heard: dict[str, float] = {}  # another node → when this one last received a message of it
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping = threading.Event()
         self._renewer: threading.Thread | None = None
@@ -151,7 +145,7 @@ class RedisBus:
         return self._redis
 
     def _ms(self) -> int:
-        return int(self.lease_ttl * 1000)
+        return int(self.leases.ttl * 1000)
 
     # ------------------------------------------------------------------ start and stop
 
@@ -171,8 +165,9 @@ class RedisBus:
         if ids:
             await self.redis.sadd(self.key("tables"), *ids)
         loop = self._loop = asyncio.get_running_loop()
+        scans = self._every(self.leases.scan_every, self._scan)
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._write()),
-                       loop.create_task(self._beat()), loop.create_task(self._every(self.scan_every, self._scan))]
+                       loop.create_task(self._beat()), loop.create_task(scans)]
         self._renewer = threading.Thread(target=self._renewals, name=f"leases-{self.node}", daemon=True)
         self._renewer.start()
         await self._scan()
@@ -268,6 +263,7 @@ class RedisBus:
                     self._entry(node, tid, created, entry)
                 else:
                     sender, ops = json.loads(message["data"])
+                    self._heard[sender] = time.monotonic()
                     for op in ops:
                         self._received(sender, op)
             except Exception:
@@ -295,6 +291,8 @@ class RedisBus:
                 gone = self.remotes.pop((sender, cid), None)
                 if gone is not None:
                     room.closed(gone)
+            case ["dropped"]:
+                self._attach_again(sender)
             case _:
                 log.warning("node %s: unknown operation %r from %s", self.node, op[:1], sender)
 
@@ -426,7 +424,7 @@ class RedisBus:
     def added(self, table: Table) -> None:
         """A new table here: claim its lease (nobody else knows its id yet)."""
         tid = table.id
-        self.valid_until[tid] = time.monotonic() + self.lease_ttl * VALID
+        self.valid_until[tid] = time.monotonic() + self.leases.ttl * self.leases.valid
 
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._claims[tid] = done
@@ -515,19 +513,26 @@ class RedisBus:
                 log.exception("node %s: %s failed", self.node, getattr(job, "__name__", job))
 
     def _renewals(self) -> None:
-        """The renewal thread: every ``lease_ttl / RENEWALS`` s, extend this node's leases (and its
+        """The renewal thread: every ``ttl / renewals`` s, extend this node's leases (and its
         being alive) in one call, while the event loop shows signs of life.
 
         A thread of its own, with its own connection: a node whose event loop is busy (many
         clients, a slow store) still answers for its tables, only later; a node whose event loop
-        has not turned for ``STUCK`` s, or whose process is paused, lets its leases lapse."""
+        has not turned for ``stuck`` s, or whose process is paused, lets its leases lapse. Once the
+        loop turns again the next renewal comes within a beat, not a whole period: a node woken
+        from a pause says it is alive before the owners' next scan can take it for dead."""
         client = sync_redis.Redis.from_url(self.url, decode_responses=True)
+        period = self.leases.ttl / self.leases.renewals
+        stalled = False
         try:
-            while not self._stopping.wait(self.lease_ttl / RENEWALS):
-                if time.monotonic() - self._heartbeat > STUCK:
-                    log.warning("node %s: the event loop has not turned for %.0f s: no renewal", self.node,
-                                time.monotonic() - self._heartbeat)
+            while not self._stopping.wait(min(period, self.leases.beat) if stalled else period):
+                still = time.monotonic() - self._heartbeat
+                if still > self.leases.stuck:
+                    if not stalled:
+                        log.warning("node %s: the event loop has not turned for %.1f s: no renewal", self.node, still)
+                    stalled = True
                     continue
+                stalled = False
                 try:
                     self._renew(client)
                 except (RedisError, OSError) as e:
@@ -556,13 +561,13 @@ class RedisBus:
             if tid in lost:
                 self.lost(tid, "the renewal found it gone or another node's")
             elif tid in self.valid_until and tid in self._confirmed:
-                self.valid_until[tid] = max(self.valid_until[tid], sent + self.lease_ttl * VALID)
+                self.valid_until[tid] = max(self.valid_until[tid], sent + self.leases.ttl * self.leases.valid)
 
     async def _beat(self) -> None:
         """The event loop's sign of life for the renewal thread."""
         while True:
             self._heartbeat = time.monotonic()
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(self.leases.beat)
 
     async def _scan(self) -> None:
         """Take the tables nobody owns; drop the sockets of nodes that died."""
@@ -582,8 +587,11 @@ class RedisBus:
         nodes = sorted({r.node for r in self.remotes.values()})
         if nodes:
             alive = await self.redis.mget([self.key("alive", n) for n in nodes])
+            now = time.monotonic()
             for node, flag in zip(nodes, alive, strict=True):
-                if flag is None:
+                # a node that spoke within a TTL is alive, whatever its key says: one woken from a
+                # pause attaches its sockets here before its renewal thread has set the key again
+                if flag is None and now - self._heard.get(node, -self.leases.ttl) > self.leases.ttl:
                     self._node_died(node)
 
     def _take(self, won: list[str], sent: float) -> None:
@@ -591,7 +599,7 @@ class RedisBus:
         room = self.room
         rows = {row.id: row for row in room.store.unfinished_tables()}
         for tid in won:
-            self.valid_until[tid] = sent + self.lease_ttl * VALID
+            self.valid_until[tid] = sent + self.leases.ttl * self.leases.valid
             self._confirmed.add(tid)
             row = rows.get(tid)
             table = None
@@ -619,8 +627,33 @@ class RedisBus:
 
     def _node_died(self, node: str) -> None:
         log.warning("node %s: node %s is gone: its sockets are disconnected", self.node, node)
+        self._heard.pop(node, None)
         for key in [k for k in self.remotes if k[0] == node]:
             self.room.closed(self.remotes.pop(key))
+        # A node whose key lapsed only because it was paused (SIGSTOP, a stalled machine) still
+        # believes its sockets attached here: without this word it would never attach them again,
+        # and they would hear nothing more of this node's tables. Nobody listens if it is dead.
+        self._op(node, ["dropped"])
+
+    def _attach_again(self, node: str) -> None:
+        """``node`` dropped this node's sockets (it found this node's alive key lapsed): this node
+        is alive after all, so it says so, and attaches them there again (each gets the table and
+        the whole view of its player's tables there, as on a reconnect) and watches again what
+        they watched there."""
+        log.warning("node %s: node %s took this node for dead: its sockets attach there again", self.node, node)
+        self._command("SET", self.key("alive", self.node), "1", "PX", self._ms())  # before the attachments
+        for conn, nodes in list(self._attached.items()):
+            if node not in nodes:
+                continue
+            nodes.discard(node)
+            if conn.player is None or conn.closing or conn not in self.local:
+                continue
+            self._attach(conn, node)
+            for tid in sorted(self._watching.get(conn, ())):
+                known = self.entries.get(tid)
+                if known is not None and known[0] == node:
+                    self._op(node, ["msg", self.local[conn], conn.player.id, conn.address,
+                                    json.dumps({"type": "watch", "table": tid})])
 
 
 def _when_unheard(fails: list[Callable[[], None]]) -> Reply:

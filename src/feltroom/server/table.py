@@ -37,6 +37,7 @@ from ..registry import new_game, replay
 from ..tutorial import Tutorial, tutorial_for
 from ..views import events_for
 from .bots import BotSeat, Thinkers, levels_for, standin_level
+from .bus import LeaseLost
 from .clock import Clock
 from .connection import Connection, Player, dumps, dumps_list, dumps_str, with_id
 from .fair import fair_hash, new_seed_salt
@@ -904,6 +905,8 @@ class Table:
                 self._timer_at = None
             try:
                 self.run_due(self.services.clock.now())
+            except LeaseLost:
+                pass  # a stale copy (its node was paused): the bus let it go, the new owner runs the deadline
             except Exception:
                 log.exception("table %s: a deadline failed", self.id)
             self._after_change()
@@ -926,7 +929,10 @@ class Table:
             thinking: tuple[int, BotSeat, Game] | None = None
             async with self.lock:
                 now = self.services.clock.now()
-                self.run_due(now)
+                try:
+                    self.run_due(now)
+                except LeaseLost:
+                    return  # a stale copy: the new owner runs the deadline and plays the bots
                 seats = self._bot_seats()
                 if not seats:
                     break
@@ -940,6 +946,8 @@ class Table:
                 else:
                     try:  # a tutorial's scripted step, or a bot that answers at once
                         self._apply(seat, due[1] if due is not None else bot.choose(self.game), now)
+                    except LeaseLost:
+                        return  # a stale copy: the new owner's bot plays
                     except Exception:
                         log.exception("table %s: bot in seat %s failed", self.id, seat)
                         return
@@ -961,6 +969,8 @@ class Table:
                 if (self.game is game and self.state == "playing" and self.seats[seat].playing_bot() is bot
                         and game.legal_actions(seat) == legal):
                     self._apply(seat, action, self.services.clock.now())
+            except LeaseLost:
+                return False  # a stale copy: the new owner's bot plays
             except Exception:
                 log.exception("table %s: bot in seat %s failed", self.id, seat)
                 return False
