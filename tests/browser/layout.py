@@ -4,6 +4,9 @@ overflows the page horizontally."""
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 from playwright.sync_api import Page
 
 SIZES: dict[str, tuple[int, int]] = {
@@ -50,11 +53,17 @@ def off_screen(page: Page, width: int, height: int) -> list[str]:
     return list(page.evaluate(OFF_SCREEN))
 
 
+#: where a failing size's screenshot goes (git-ignored), to see what did not fit
+SHOTS = Path("test-results/layout")
+
+
 def layout_failures(page: Page, sizes: dict[str, tuple[int, int]] = SIZES) -> dict[str, list[str]]:
-    """Every size whose check fails, with what is off screen there."""
+    """Every size whose check fails, with what is off screen there (and a screenshot in ``SHOTS``)."""
     out = {}
     for name, (w, h) in sizes.items():
         bad = off_screen(page, w, h)
         if bad:
             out[name] = bad
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=SHOTS / f"{int(time.time() * 1000)}-{name}.png", full_page=True)
     return out
