@@ -124,6 +124,29 @@ def test_layout_through_a_whole_game_against_bots(page: Page, game: str) -> None
         assert page.evaluate(RESULT_BUTTONS_OFF_SCREEN) == [], (width, height)
 
 
+# The fullest Krypkasino screen late in a deal: many cards on the table, four spade faces and seven dead
+# cards beside it, sweep markers on both seats, the last packet. The client draws what it is given, so
+# the view is filled in the page and drawn again (a language switch redraws everything).
+FULL_KRYPKASINO = """(n) => { const v = window.feltroom.tables.get(window.feltroom.route.table).upd.view;
+  v.table = ['2C','3D','4H','5S','6C','7D','8H','9S','10C','JD','QH','KS','AC','2D','3H','4S'].slice(0, n);
+  v.spade_faces = ['KS','QS','JS','KS']; v.dead = ['KC','KD','KH','QC','QD','QH','JC'];
+  v.piles = [{size: 47, markers: ['4D','5D','KH']}, {size: 38, markers: ['7H','10D']}];
+  v.packet = 12; v.last_packet = true; v.stock_size = 0; }"""
+
+
+def test_a_full_krypkasino_table_late_in_a_deal_leaves_the_hand_on_every_screen(page: Page) -> None:
+    """The whole-game check found a late Krypkasino deal pushing the hand off a 360×640 screen: here
+    the fullest table it can show (up to 16 cards) fits at every size."""
+    start_against_bots(page, "krypkasino", SHORT["krypkasino"])
+    expect(page.locator(".table-screen [data-role=hand] .card").first).to_be_visible()
+    for n in (4, 8, 12, 16):
+        page.evaluate(FULL_KRYPKASINO, n)
+        page.click("#lang-ru")
+        page.click("#lang-en")
+        expect(page.locator(".kr-table > .card")).to_have_count(n)
+        assert layout_failures(page) == {}, n
+
+
 def test_the_waiting_room_hook_and_phases_follow_the_view(page: Page) -> None:
     open_lobby(page)
     create_table(page, "cribbage", 2)

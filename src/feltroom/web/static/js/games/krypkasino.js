@@ -270,9 +270,9 @@ export default {
         p ? previewLine(p, ctx.ui.tapped === p.card) : null,
         table.length ? table.map((c, k) => cardEl(c, { cls: lit.has(k) ? `hl ${p && p.sweep ? 'sweep' : ''}` : '' })) : h('span', { class: 'muted' }, t('The table is empty.'))),
       h('div', { class: 'piles' },
-        h('div', { class: 'pile-box' }, pileEl(v.stock_size, { cls: 'deck', label: t('Stock: {n} cards', { n: v.stock_size }) }), h('span', { class: 'lbl' }, t('stock'))),
-        countOf(v.spade_faces) ? h('div', { class: 'pile-box' }, faces.length ? h('div', { class: 'fan' }, faces.map((c) => cardEl(c, { cls: 'mini' }))) : emptyEl(String(countOf(v.spade_faces))), h('span', { class: 'lbl' }, t('spade faces'))) : null,
-        countOf(v.dead) ? h('div', { class: 'pile-box' }, dead.length ? h('div', { class: 'fan' }, dead.map((c) => cardEl(c, { cls: 'mini' }))) : emptyEl(String(countOf(v.dead))), h('span', { class: 'lbl' }, t('out of play'))) : null),
+        h('div', { class: 'pile-box', title: t('stock') }, pileEl(v.stock_size, { cls: 'deck', label: t('Stock: {n} cards', { n: v.stock_size }) }), h('span', { class: 'lbl' }, t('stock'))),
+        countOf(v.spade_faces) ? h('div', { class: 'pile-box', title: t('spade faces') }, faces.length ? h('div', { class: 'fan' }, faces.map((c) => cardEl(c, { cls: 'mini' }))) : emptyEl(String(countOf(v.spade_faces))), h('span', { class: 'lbl' }, t('spade faces'))) : null,
+        countOf(v.dead) ? h('div', { class: 'pile-box', title: t('out of play') }, dead.length ? h('div', { class: 'fan' }, dead.map((c) => cardEl(c, { cls: 'mini' }))) : emptyEl(String(countOf(v.dead))), h('span', { class: 'lbl' }, t('out of play'))) : null),
       pick ? picker(ctx, pick) : null);
   },
 
