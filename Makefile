@@ -87,14 +87,10 @@ typecheck: $(STAMP)
 XDIST := -n 2 --dist worksteal
 
 # Every test (the browser tests need chromium): the rest on two workers, then the browser tests one at a
-# time (two Chromiums, their rooms and the other tests on two cores made their timing waits flaky). A
-# browser test that fails is run once more, alone (--last-failed), and fails the run if it fails again:
-# some still wait on a real room's bots and timers with fixed timeouts (listed in the closing note).
+# time (two Chromiums, their rooms and the other tests on two cores made their timing waits flaky).
 unit: $(STAMP) chromium
 	$(BIN)/pytest -q $(XDIST) -m "not browser"
-	$(BIN)/pytest -q -m browser -o addopts=--strict-markers || { \
-	  echo "make test: the failed browser tests once more, alone"; \
-	  $(BIN)/pytest -q -m browser -o addopts=--strict-markers --last-failed --last-failed-no-failures none; }
+	$(BIN)/pytest -q -m browser
 
 # The fast tests: all but the slow ones (`slow`: random play over many games, floods) and the browser.
 fast: $(STAMP)
