@@ -211,17 +211,22 @@ class Table:
         game = self.game
         assert game is not None
         encoded = {id(e): dumps(e) for e in new}
+        public_events = events_for(new, None)  # the one redaction point, as for each seat below
+        shared_events = ",".join([encoded[id(e)] for e in public_events])
         head = f'{{"type":"update","table":{dumps_str(self.id)},"seq":{len(game.actions)},"seat":'
-        public = dumps(public_view(game))[:-1]  # the object left open: the seat's own keys follow
+        public = dumps(public_view(game))
+        public_open = public[:-1]  # the object left open: the seat's own keys follow
         tail = (f',"deadlines":{dumps_list([d.public() for d in sorted(self.deadlines.values())])}'
                 f',"now":{round(self.services.clock.now(), 3)!r}}}')
 
         def text(seat: int | None) -> str:
-            events = ",".join(encoded[id(e)] for e in events_for(new, seat))  # the one redaction point
+            mine = events_for(new, seat)
+            # a seat's events are the public ones and its own, in order: as many means the same
+            events = shared_events if len(mine) == len(public_events) else ",".join([encoded[id(e)] for e in mine])
             legal = self._offered(seat) if seat is not None else []
             own = dumps(own_view(game, seat))
-            view = own if public == "{" else public + ("}" if own == "{}" else "," + own[1:])
-            return (f'{head}{"null" if seat is None else seat},"view":{view}'
+            comma = "," if len(public) > 2 and len(own) > 2 else ""  # neither part empty ({})
+            return (f'{head}{"null" if seat is None else seat},"view":{public_open}{comma}{own[1:]}'
                     f',"legal":{dumps_list(legal)},"events":[{events}]{tail}')
 
         return text
