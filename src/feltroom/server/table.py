@@ -888,7 +888,11 @@ class Table:
             return
         due = self._next_due()
         at = due[0] if due else None
-        if at != self._timer_at:
+        # a timer due before the next deadline is kept: it wakes, finds nothing due and sets the
+        # next one; so a move that only postpones a deadline (an untimed game's idle stand-in,
+        # each move) cancels and creates no task
+        early = self._timer is not None and at is not None and self._timer_at is not None and self._timer_at < at
+        if at != self._timer_at and not early:
             if self._timer is not None and self._timer is not asyncio.current_task():
                 self._timer.cancel()
             self._timer_at = at
