@@ -2,9 +2,11 @@
 
 A real ``Room`` on a SQLite file in a temporary folder and a fake clock; four (``--seats``)
 players, each behind a ``Connection`` with no socket, play random legal moves of ``--game``
-through ``Room.receive`` (the same JSON text a client sends). What each connection would send
-is dropped after every move. Prints CPU µs per move (``time.process_time``, so other jobs on the
-machine change it little) and what the moves produced, then a cProfile top list with ``--profile``.
+through ``Room.receive`` (the same JSON text a client sends), a millisecond apart on the clock;
+the tasks a move starts or cancels (timers, bots) take their step inside the measured time. What
+each connection would send is dropped after every move. Prints CPU µs per move
+(``time.process_time``, so other jobs on the machine change it little) and what the moves
+produced, then a cProfile top list with ``--profile``.
 
 This is the part of bench/server_load.py's "server CPU per player move" that the room owns; the
 rest is the WebSocket stack (uvicorn, framing, the event loop), measured there.
@@ -64,12 +66,14 @@ async def play(
                     table.run_due(clock.now())
                     continue
                 seat = rng.choice(actors)
+                clock.set(clock.now() + 0.001, wake=False)  # time goes on between moves (the idle deadlines move)
                 text = json.dumps({"type": "act", "table": table.id, "seq": table.seq,
                                    "action": rng.choice(table._legal[seat])})
                 if profile is not None:
                     profile.enable()
                 t0 = time.process_time()
                 await room.receive(conns[seat], text, clock.now())
+                await asyncio.sleep(0)  # the tasks the move started or cancelled (timers, bots) take their step
                 spent += time.process_time() - t0
                 if profile is not None:
                     profile.disable()

@@ -2,7 +2,8 @@
 
 ``check_random_game`` plays one seeded random game and, after every action, checks the
 contract of architecture.md and notation.md: cards are conserved, views and events are
-JSON, no event or view reaching a seat names a card that seat may not know, the driver
+JSON, no event or view reaching a seat names a card that seat may not know (nor the public
+part of a view a card a spectator may not know), the driver
 invariant holds, a rejected action changes nothing, and ``replay(record)`` rebuilds the
 same game.
 """
@@ -21,7 +22,7 @@ from feltroom import CLOCK, IllegalAction, InvalidAction
 from feltroom.cards import NAMES
 from feltroom.fastgame import FastGame
 from feltroom.game import Event, Game
-from feltroom.views import events_for
+from feltroom.views import events_for, own_view, public_view
 
 from .helpers import check_params, snapshot
 
@@ -113,6 +114,8 @@ def check_state(game: Game) -> None:
     if game.is_over:
         assert not game.to_act and not game.legal_actions(CLOCK)
         assert game.winners
+    public = public_view(game)  # what every seat and a spectator see alike
+    assert_within(game, cards_in(public, HISTORY_KEYS), game.audit_view_hidden(None), "the public view")
     for seat in [*range(game.players), None]:
         view = game.view(seat)
         for key in ("game", "seat", "players", "options", "phase", "to_act", "scores", "over", "winners"):
@@ -121,6 +124,9 @@ def check_state(game: Game) -> None:
         json.dumps(view, allow_nan=False)
         seen = cards_in(view, HISTORY_KEYS)
         assert_within(game, seen, game.audit_view_hidden(seat), f"view of seat {seat}")
+        own = own_view(game, seat)  # the server encodes the two parts of a view apart
+        assert not own.keys() & public.keys(), f"the two parts of the view share {own.keys() & public.keys()}"
+        assert {**public, **own} == view, f"the two parts of seat {seat}'s view are not its view"
     for seat in [*range(game.players), CLOCK]:
         legal = game.legal_actions(seat)
         assert len(legal) == len(set(legal)), f"duplicate legal actions: {legal}"

@@ -165,6 +165,12 @@ class FastGame(Game):
     def view(self, seat: int | None) -> dict[str, Any]:
         return self._ref_now().view(seat)
 
+    def public_view(self) -> dict[str, Any]:
+        return self._ref_now().public_view()
+
+    def own_view(self, seat: int | None) -> dict[str, Any]:
+        return self._ref_now().own_view(seat)
+
     def audit_cards(self) -> list[int]:
         return self._ref_now().audit_cards()
 

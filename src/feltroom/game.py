@@ -36,8 +36,9 @@ class Game:
     Per game, subclasses set ``name``, ``min_players``, ``max_players`` and ``OPTIONS``, what
     people and lobbies read (``title``, ``blurb``, ``default_players``, ``lobby_rank``:
     ``feltroom.catalog``), and implement ``pack``, ``_setup``, ``to_act``, ``legal_actions``,
-    ``canonical``, ``illegal``, ``_apply``, ``view``, ``is_over``, ``scores``, ``winners`` and
-    the two audit hooks ``audit_cards`` and ``audit_hidden``.
+    ``canonical``, ``illegal``, ``_apply``, ``view`` (or its two parts ``public_view`` and
+    ``own_view``), ``is_over``, ``scores``, ``winners`` and the two audit hooks ``audit_cards``
+    and ``audit_hidden``.
     """
 
     name: ClassVar[str]
@@ -125,8 +126,23 @@ class Game:
         raise NotImplementedError
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (``None``: a spectator) may see now, as a JSON-able dict."""
-        raise NotImplementedError
+        """What ``seat`` (``None``: a spectator) may see now, as a JSON-able dict.
+
+        Per game: either this, or the two parts it is made of, ``public_view`` and ``own_view``
+        (then the server builds and encodes the public part once for every recipient)."""
+        self.check_view_seat(seat)
+        v = self.public_view()
+        v.update(self.own_view(seat))
+        return v
+
+    def public_view(self) -> dict[str, Any]:
+        """The part of every view that is the same for every seat and a spectator: it shows only
+        what a spectator may see. ``{}`` for a game that builds whole views (overrides ``view``)."""
+        return {}
+
+    def own_view(self, seat: int | None) -> dict[str, Any]:
+        """The rest of ``seat``'s view (keys not in ``public_view``): ``view(seat)`` is both parts."""
+        return self.view(seat)
 
     @property
     def is_over(self) -> bool:
@@ -211,9 +227,14 @@ class Game:
 
     def base_view(self, seat: int | None, phase: str) -> dict[str, Any]:
         """The keys common to every game's view (notation.md §5)."""
+        v = self.base_public_view(phase)
+        v["seat"] = seat
+        return v
+
+    def base_public_view(self, phase: str) -> dict[str, Any]:
+        """``base_view`` less ``seat``: the common keys of a ``public_view``."""
         return {
             "game": self.name,
-            "seat": seat,
             "players": self.players,
             "options": dict(self.options),
             "phase": phase,

@@ -13,6 +13,7 @@ import pytest
 import feltroom
 import feltroom.server.table as table_mod
 from feltroom import CLOCK
+from feltroom.server import Limits
 
 from .conftest import Client, Room_, start_table, wait_seq
 
@@ -219,3 +220,41 @@ def test_stale_only_when_a_players_action_changed_your_options(crisp4: Any) -> N
     assert err["code"] == "stale" and room.table(tid).seq == 1  # legal now, but decided on old options
     err = act(c, tid, "draw", 0)
     assert err["code"] == "illegal" and err["rule"] == "CRISP-TURN-4"  # not legal now: the rule says why
+
+
+def test_a_deadline_only_postponed_keeps_its_timer_and_still_fires_on_time(make_room: Any) -> None:
+    """An untimed game's idle stand-in deadline moves later with every move: the timer already
+    set (for earlier) is kept, not cancelled and made again; it wakes, finds nothing due and sets
+    the next one, so the stand-in still plays exactly when the seat has owed its action for
+    ``Limits.idle_standin`` seconds."""
+    room: Room_ = make_room(Limits(rate=1e6, burst=1e6, idle_standin=100))
+    ann, bob = room.client("ann"), room.client("bob")
+    tid = start_table(room, [ann, bob], game="cribbage", options={"target": 121})
+    table = room.table(tid)
+    assert table.deadlines == {}  # untimed: only the idle rule has a deadline
+    timers = set()
+    for _ in range(6):  # every discard: the other seat still owes one, the mover's wait starts again later
+        room.clock.advance(5)
+        for c in (ann, bob):
+            c.sync()
+            up = c.updates[tid]
+            if up["legal"]:
+                assert c.request({"type": "act", "table": tid, "action": up["legal"][0], "seq": up["seq"]})[
+                    "type"] == "update"
+                timers.add(table._timer)
+    assert len(timers) == 1 and table._timer is not None and not table._timer.done()
+    due = min(at for _, at in table._idle_deadlines())
+    assert table._timer_at is not None and table._timer_at < due
+    room.clock.set(table._timer_at)  # the early timer wakes: nothing is due, the next one is set for ``due``
+    until_true(lambda: table._timer_at == due, ann)
+    assert all(s.standin is None for s in table.seats)
+    room.clock.set(due)
+    until_true(lambda: any(s.standin is not None for s in table.seats), ann)
+
+
+def until_true(cond: Any, c: Client, tries: int = 200) -> None:
+    for _ in range(tries):
+        if cond():
+            return
+        c.sync()
+    raise AssertionError("the condition never came true")

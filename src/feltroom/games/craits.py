@@ -751,19 +751,21 @@ class Craits(Game):
 
     # ------------------------------------------------------------------ views and results
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def own_view(self, seat: int | None) -> dict[str, Any]:
+        """The seat and its hand (a spectator's view has no ``hand``)."""
         self.check_view_seat(seat)
-        v = self.base_view(seat, "over" if self.is_over else self.phase)
+        if seat is None:
+            return {"seat": None}
+        return {"seat": seat, "hand": card_list(self.hands[seat])}
+
+    def public_view(self) -> dict[str, Any]:
+        v = self.base_public_view("over" if self.is_over else self.phase)
         top = self.discard[-1] if self.discard else None
         v.update({
             "hand_no": self.hand_no,
             "cards_per_hand": hand_size(self.hand_no),
             "dealer": self.dealer,
             "turn": self.turn,
-        })
-        if seat is not None:
-            v["hand"] = card_list(self.hands[seat])
-        v.update({
             "hand_sizes": [len(h) for h in self.hands],
             "stock_size": len(self.stock),
             "discard_top": None if top is None else NAMES[top],

@@ -614,9 +614,17 @@ class Cribbage(Game):
     def _own_hand(self, seat: int) -> list[int]:
         return self.kept[seat] if self.show_order else self.hands[seat]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def own_view(self, seat: int | None) -> dict[str, Any]:
+        """The seat's own cards: its hand and its discards (a spectator: none)."""
         self.check_view_seat(seat)
-        v = self.base_view(seat, self.phase)
+        return {
+            "seat": seat,
+            "hand": [] if seat is None else [NAMES[c] for c in self._own_hand(seat)],
+            "discards": [] if seat is None else [NAMES[c] for c in sorted(self.discards[seat])],
+        }
+
+    def public_view(self) -> dict[str, Any]:
+        v = self.base_public_view(self.phase)
         started = bool(self.show_order)
         show = self.show
         starter_name = None if self.starter is None else NAMES[self.starter]
@@ -626,8 +634,6 @@ class Cribbage(Game):
             "sides": self.sides,
             "side_scores": list(self.side_scores),
             "target": self.target,
-            "hand": [] if seat is None else [NAMES[c] for c in self._own_hand(seat)],
-            "discards": [] if seat is None else [NAMES[c] for c in sorted(self.discards[seat])],
             "hand_sizes": [len(self.kept[s]) if started else len(self.hands[s]) for s in range(self.players)],
             "crib_size": len(self.crib),
             "stock_size": 52 - sum(len(h) for h in self.hands) - len(self.played) - len(self.crib)

@@ -672,17 +672,21 @@ class Crisp(Game):
 
     # ------------------------------------------------------------------ reading the state
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def own_view(self, seat: int | None) -> dict[str, Any]:
+        """The seat, and the card in hand: a card drawn from the deck shows only to the seat drawing it."""
         self.check_view_seat(seat)
-        v = self.base_view(seat, "over" if self.over else "play")
         held: dict[str, Any] | None = None
         if self.held >= 0:
             src = self.held_src
             held = {"source": _SOURCE[src],
                     "card": NAMES[self.held] if src == DISCARD_SRC or seat == self.turn else None}
+        return {"seat": seat, "held": held}
+
+    def public_view(self) -> dict[str, Any]:
+        v = self.base_public_view("over" if self.over else "play")
         v.update({
             "round": self.round_no, "dealer": self.dealer, "turn": self.turn, "last_turn": self.last_turn,
-            "pending": self.pending, "held": held, "deck_size": len(self.deck),
+            "pending": self.pending, "deck_size": len(self.deck),
             "discard_top": NAMES[self.discard[-1]] if self.discard else None,
             "discard_size": len(self.discard), "kings_in_use": [NAMES[k] for k in self.kings],
             "crisp": self.declarer, "last_turns": list(self.last_turns), "windows": list(self.windows),

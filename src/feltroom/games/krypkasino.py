@@ -680,9 +680,15 @@ class Krypkasino(Game):
         low = min(self.totals)
         return [s for s, t in enumerate(self.totals) if t == low]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def own_view(self, seat: int | None) -> dict[str, Any]:
+        """The seat and its hand (a spectator's view has no ``hand``)."""
         self.check_view_seat(seat)
-        v = self.base_view(seat, "over" if self.over else "play")
+        if seat is None:
+            return {"seat": None}
+        return {"seat": seat, "hand": _names(self.hands[seat])}
+
+    def public_view(self) -> dict[str, Any]:
+        v = self.base_public_view("over" if self.over else "play")
         v.update({
             "deal_no": self.deal_no + 1,
             "deals": self.deals,
@@ -690,7 +696,6 @@ class Krypkasino(Game):
             "packet": self.packet,
             "packets": self.packets,
             "last_packet": self.last_packet,
-            "hand": _names(self.hands[seat]) if seat is not None else [],
             "hand_sizes": [len(h) for h in self.hands],
             "table": _names(self.table),
             "stock_size": len(self.stock),
@@ -701,8 +706,6 @@ class Krypkasino(Game):
             "last_capturer": self.last_capturer,
             "deal_scores": [list(s) for s in self.deal_scores],
         })
-        if seat is None:
-            del v["hand"]
         return v
 
     # ------------------------------------------------------------------ audits

@@ -165,7 +165,7 @@ class SQLiteStore:
     def append_action(self, table_id: str, seq: int, seat: int | str, action: str, at: float) -> None:
         with self._lock:
             self._db.execute("INSERT INTO actions (table_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                             (table_id, seq, json.dumps(seat), action, at))
+                             (table_id, seq, str(seat) if type(seat) is int else json.dumps(seat), action, at))
 
     def actions(self, table_id: str) -> list[tuple[int | str, str]]:
         with self._lock:

@@ -35,7 +35,7 @@ from ..errors import IllegalAction, InvalidAction
 from ..game import CLOCK, Game
 from ..registry import new_game, replay
 from ..tutorial import Tutorial, tutorial_for
-from ..views import events_for
+from ..views import events_for, own_view, public_view
 from .bots import BotSeat, Thinkers, levels_for, standin_level
 from .bus import LeaseLost
 from .clock import Clock
@@ -206,19 +206,28 @@ class Table:
     def update_encoder(self, new: list[dict[str, Any]]) -> Callable[[int | None], str]:
         """The ``update`` text for each seat (``None``: a spectator) after the events ``new``.
 
-        The parts every recipient shares (each event, the deadlines) are serialised once; only
-        the view, the legal actions and the choice of events differ per seat."""
+        The parts every recipient shares (each event, the public part of the view, the
+        deadlines) are built and serialised once; only the seat's own part of the view, its
+        legal actions and its choice of events are per seat (both choices made by views.py)."""
         game = self.game
         assert game is not None
         encoded = {id(e): dumps(e) for e in new}
+        public_events = events_for(new, None)  # the one redaction point, as for each seat below
+        shared_events = ",".join([encoded[id(e)] for e in public_events])
         head = f'{{"type":"update","table":{dumps_str(self.id)},"seq":{len(game.actions)},"seat":'
+        public = dumps(public_view(game))
+        public_open = public[:-1]  # the object left open: the seat's own keys follow
         tail = (f',"deadlines":{dumps_list([d.public() for d in sorted(self.deadlines.values())])}'
                 f',"now":{round(self.services.clock.now(), 3)!r}}}')
 
         def text(seat: int | None) -> str:
-            events = ",".join(encoded[id(e)] for e in events_for(new, seat))  # the one redaction point
+            mine = events_for(new, seat)
+            # a seat's events are the public ones and its own, in order: as many means the same
+            events = shared_events if len(mine) == len(public_events) else ",".join([encoded[id(e)] for e in mine])
             legal = self._offered(seat) if seat is not None else []
-            return (f'{head}{"null" if seat is None else seat},"view":{dumps(game.view(seat))}'
+            own = dumps(own_view(game, seat))
+            comma = "," if len(public) > 2 and len(own) > 2 else ""  # neither part empty ({})
+            return (f'{head}{"null" if seat is None else seat},"view":{public_open}{comma}{own[1:]}'
                     f',"legal":{dumps_list(legal)},"events":[{events}]{tail}')
 
         return text
@@ -234,10 +243,9 @@ class Table:
 
     def _offered(self, seat: int) -> list[str]:
         """The actions ``seat`` is offered: its legal ones, or during a tutorial's script the step due."""
-        assert self.game is not None
         due = self._step_due()
         if due is None:
-            return self.game.legal_actions(seat)
+            return self._legal[seat]  # kept current by every change of the game (_apply, _deal, resume)
         return [due[1]] if due[0] == seat else []
 
     def _check_step(self, seat: int, action: str) -> None:
@@ -881,7 +889,11 @@ class Table:
             return
         due = self._next_due()
         at = due[0] if due else None
-        if at != self._timer_at:
+        # a timer due before the next deadline is kept: it wakes, finds nothing due and sets the
+        # next one; so a move that only postpones a deadline (an untimed game's idle stand-in,
+        # each move) cancels and creates no task
+        early = self._timer is not None and at is not None and self._timer_at is not None and self._timer_at < at
+        if at != self._timer_at and not early:
             if self._timer is not None and self._timer is not asyncio.current_task():
                 self._timer.cancel()
             self._timer_at = at
