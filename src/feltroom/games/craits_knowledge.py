@@ -452,8 +452,11 @@ class CraitsKnowledge(Knowledge):
         """Hand ``h`` replayed on ``deck`` and ``script``, up to the action that deals the next hand."""
         n = h.number
         decks = [*self._decks[:n - 1], deck]
-        if n == 1:
-            g = self._new(seed, decks, list(script))
+        if not any(self._hands[i].actions for i in range(n - 1)):
+            # no action dealt this hand: the setup did, after every hand before it ended in its own deal
+            # (CRAITS-SHUF-3: a 5 upcard draining hand 1's 3-card stock at six players, one deck), so the
+            # setup needs every deck up to this one; those hands had no reshuffle (one discard: the upcard)
+            g = self._new(seed, decks, [*(o for s in self._scripts[:n - 1] for o in s), *script])
             acts = h.actions
         else:
             base = self._bases[n - 1]
@@ -488,7 +491,8 @@ class CraitsKnowledge(Knowledge):
                 classes: dict[int, list[int]] = {}
                 for t, mask in enumerate(allowed):
                     classes.setdefault(mask, []).append(t)
-                plain = max(classes, key=lambda m: len(classes[m]))  # the stock's class, usually
+                # the stock's class, usually (none: a segment the seat saw whole, such as a reshuffle it drew entirely)
+                plain = max(classes, key=lambda m: len(classes[m]), default=0)
                 moving = [t for t, mask in enumerate(allowed) if mask != plain]
                 chains.append((allowed, moving, [c for c in classes.values() if len(c) > 1]))
             self._start = (len(self.events), tokens, start, chains)
