@@ -159,7 +159,7 @@ def test_a_hand_that_ends_in_its_own_deal_leaves_the_next_to_the_setup() -> None
     up = "5C"
     rest = [NAMES[c] for c in range(52) if NAMES[c] != up]
     random.Random(6).shuffle(rest)
-    g = Craits(6, seed=3, options=opts, deck=rest[:48] + [up] + rest[48:])
+    g = Craits(6, seed=3, options=opts, deck=[*rest[:48], up, *rest[48:]])
     ends = [e for e in g.log if e["type"] == "hand_end"]
     assert len(ends) == 1 and ends[0]["why"] == "stock" and g.hand_no == 2 and not g.actions
     rng = random.Random(2)
