@@ -38,6 +38,10 @@ Decisions beyond the spec:
   past chance was scripted (``ScriptedDealer``), so ``sample.record`` does not replay it
   (``meta["sampled"]``). Samples are reference ``Craits`` games, not the compiled core: the
   core cannot take scripted reshuffles.
+- **A hand the setup dealt.** A hand can end inside its own deal (CRAITS-SHUF-3: six players on
+  one deck leave hand 1 a 3-card stock, and a 5 upcard makes five seats draw), and then the
+  setup deals the next hand too: no action deals it, so it is replayed from a new game given
+  every deck up to it, not from the previous hand's end.
 - **Cost.** The events are read once per new batch (the shadow goes on where it stopped; a
   finished hand's history and the state before the next hand are settled once and kept); a
   sample runs the chain and replays the current hand only.
