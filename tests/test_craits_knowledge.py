@@ -150,6 +150,55 @@ def test_a_seat_that_drew_held_nothing_it_could_play() -> None:
     assert len(seen) > 20 and not set(seen) & {parse_card(c) for c in ["AD", "3D", "4D", "KS"]}
 
 
+def test_a_hand_that_ends_in_its_own_deal_leaves_the_next_to_the_setup() -> None:
+    """CRAITS-SHUF-3, CRAITS-UP-2, CRAITS-SETUP-1 (issue #15's illegal replay): six players on one deck
+    leave hand 1 a 3-card stock; a 5 upcard makes five seats draw, the fourth finds nothing to
+    reshuffle, and the hand ends inside the setup, which deals hand 2 too. Every seat's samples in
+    hand 2 are hand 2 as that seat saw it, replayed legally (they were once dealt hand 2 at random)."""
+    opts = {"decks": 1, "first_dealer": 0}
+    up = "5C"
+    rest = [NAMES[c] for c in range(52) if NAMES[c] != up]
+    random.Random(6).shuffle(rest)
+    g = Craits(6, seed=3, options=opts, deck=[*rest[:48], up, *rest[48:]])
+    ends = [e for e in g.log if e["type"] == "hand_end"]
+    assert len(ends) == 1 and ends[0]["why"] == "stock" and g.hand_no == 2 and not g.actions
+    rng = random.Random(2)
+    checked = 0
+    while g.hand_no == 2 and checked < 12:
+        seat = g.to_act[0]
+        sample = knowing(g, seat, opts).sample(random.Random(checked))
+        assert isinstance(sample, Craits) and sample.hand_no == 2
+        check_sample(g, sample, seat)
+        checked += 1
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    assert checked == 12
+
+
+def test_a_reshuffle_the_seat_drew_whole_is_no_hidden_place() -> None:
+    """CRAITS-SHUF-1, CRAITS-PLAY-3: hand 1 at six players on one deck leaves a 3-card stock; three
+    seats draw it empty, P4 plays 3S on the KS upcard, and P5, with nothing to play, reshuffles the
+    one card under the top (the upcard) and draws it: P5 saw that new stock whole, and its samples
+    still replay the hand (a segment with no hidden position once broke the sampler)."""
+    opts = {"decks": 1, "first_dealer": 0}
+    plain = [NAMES[c] for c in range(52) if c & 3 != 0 and c // 4 + 1 not in (8, 9, 13)]  # dead on KS
+    threes = [c for c in plain if c.startswith("3")]
+    p123 = threes + [c for c in plain if not c.startswith("3")][:21]
+    p5 = ["KH", "KD", "KC", *[c for c in plain if c not in p123][:5]]
+    p4 = ["3S", "4S", "5S", "6S", "7S", "10S", "JS", "QS"]
+    p0 = [c for c in (NAMES[x] for x in range(52)) if c not in {*p123, *p5, *p4, "KS"}]
+    hands = {1: p123[:8], 2: p123[8:16], 3: p123[16:24], 4: p4, 5: p5, 0: p0[:8]}
+    deal = [hands[(1 + i) % 6][j] for j in range(8) for i in range(6)]
+    g = Craits(6, seed=5, options=opts, deck=[*deal, "KS", *p0[8:]])
+    for seat, action in [(1, "draw"), (2, "draw"), (3, "draw"), (4, "play 3S"), (5, "draw")]:
+        assert g.legal_actions(seat) == [action] or action in g.legal_actions(seat)
+        g.apply(seat, action)
+    assert [e["type"] for e in g.log].count("reshuffle") == 1 and g.hands[5].count(parse_card("KS")) == 1
+    k = knowing(g, 5, opts)
+    for i in range(3):
+        sample = k.sample(random.Random(i))
+        check_sample(g, sample, 5)
+
+
 def _membership(samples: list[Game], seat: int, unseen: list[int]) -> list[int]:
     counts: Counter[int] = Counter()
     for s in samples:

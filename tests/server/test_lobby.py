@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from feltroom.bots.search import NOT_SEARCHED
 from feltroom.knowledge import KNOWLEDGE
 from feltroom.server.bots import levels_for
 
@@ -135,5 +134,5 @@ def test_a_table_says_which_bot_levels_it_offers(room: Room_) -> None:
     ann = room.client("ann")
     for game in ("crisp", "cribbage"):
         t = create(ann, game=game, seats=2)
-        searched = ["search"] if game in KNOWLEDGE and game not in NOT_SEARCHED else []  # search needs a tracker
+        searched = ["search"] if game in KNOWLEDGE else []  # search needs a tracker
         assert t["bot_levels"] == levels_for(game) == ["random", "heuristic", *searched]

@@ -175,17 +175,10 @@ class SearchBot(Bot):
         return spec.value(world, me, mark)
 
 
-#: games whose tracker is not yet fit to search with, and why (their knowledge tests still run)
-NOT_SEARCHED: dict[str, str] = {
-    "craits": "a sampled world sometimes replays an illegal action (1 game in 6 at six players; issue #15)",
-}
-
-
 def register_search() -> None:
-    """Offer ``search`` for every game with a knowledge tracker (call again after registering one),
-    but those in ``NOT_SEARCHED``."""
+    """Offer ``search`` for every game with a knowledge tracker (call again after registering one)."""
     for game in KNOWLEDGE:
-        if game not in BOTS.get("search", {}) and game not in NOT_SEARCHED:
+        if game not in BOTS.get("search", {}):
             name = f"{game.capitalize()}Search"
             cls = type(name, (SearchBot,), {"game": game, "__module__": __name__, "__qualname__": name})
             globals()[name] = cls  # found by name when a bot is pickled to a worker process

@@ -38,6 +38,10 @@ Decisions beyond the spec:
   past chance was scripted (``ScriptedDealer``), so ``sample.record`` does not replay it
   (``meta["sampled"]``). Samples are reference ``Craits`` games, not the compiled core: the
   core cannot take scripted reshuffles.
+- **A hand the setup dealt.** A hand can end inside its own deal (CRAITS-SHUF-3: six players on
+  one deck leave hand 1 a 3-card stock, and a 5 upcard makes five seats draw), and then the
+  setup deals the next hand too: no action deals it, so it is replayed from a new game given
+  every deck up to it, not from the previous hand's end.
 - **Cost.** The events are read once per new batch (the shadow goes on where it stopped; a
   finished hand's history and the state before the next hand are settled once and kept); a
   sample runs the chain and replays the current hand only.
@@ -452,8 +456,11 @@ class CraitsKnowledge(Knowledge):
         """Hand ``h`` replayed on ``deck`` and ``script``, up to the action that deals the next hand."""
         n = h.number
         decks = [*self._decks[:n - 1], deck]
-        if n == 1:
-            g = self._new(seed, decks, list(script))
+        if not any(self._hands[i].actions for i in range(n - 1)):
+            # no action dealt this hand: the setup did, after every hand before it ended in its own deal
+            # (CRAITS-SHUF-3: a 5 upcard draining hand 1's 3-card stock at six players, one deck), so the
+            # setup needs every deck up to this one; those hands had no reshuffle (one discard: the upcard)
+            g = self._new(seed, decks, [*(o for s in self._scripts[:n - 1] for o in s), *script])
             acts = h.actions
         else:
             base = self._bases[n - 1]
@@ -488,7 +495,8 @@ class CraitsKnowledge(Knowledge):
                 classes: dict[int, list[int]] = {}
                 for t, mask in enumerate(allowed):
                     classes.setdefault(mask, []).append(t)
-                plain = max(classes, key=lambda m: len(classes[m]))  # the stock's class, usually
+                # the stock's class, usually (none: a segment the seat saw whole, such as a reshuffle it drew entirely)
+                plain = max(classes, key=lambda m: len(classes[m]), default=0)
                 moving = [t for t, mask in enumerate(allowed) if mask != plain]
                 chains.append((allowed, moving, [c for c in classes.values() if len(c) > 1]))
             self._start = (len(self.events), tokens, start, chains)
