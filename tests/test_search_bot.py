@@ -48,7 +48,8 @@ def _strict_craits(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def play_searched(name: str, games: range, budget: int, players: int | None = None) -> None:
     """Random-option games ``games`` (their numbers seed them) with one search bot at ``budget``
-    (its seat rotates) against heuristic and random bots, every state and view checked."""
+    (its seat rotates) against heuristic and random bots; the state and every view are checked at each
+    of its decisions and at the end, every bot's choice is legal, and the record replays."""
     for g in games:
         rng = random.Random(15 * 100_003 + g)
         table = random_table(name, rng)
@@ -59,7 +60,7 @@ def play_searched(name: str, games: range, budget: int, players: int | None = No
         bots = [make_bot("search", name, s, seats, options, g, budget=budget) if s == seat
                 else make_bot("heuristic" if s % 2 else "random", name, s, seats, options, g)
                 for s in range(seats)]
-        check_bot_game(name, seats, rng.randrange(2**53), options, bots)
+        check_bot_game(name, seats, rng.randrange(2**53), options, bots, checked=lambda s, seat=seat: s == seat)
 
 
 @pytest.mark.parametrize("name", SEARCHED)
