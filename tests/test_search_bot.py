@@ -60,7 +60,7 @@ def play_searched(name: str, games: range, budget: int, players: int | None = No
         bots = [make_bot("search", name, s, seats, options, g, budget=budget) if s == seat
                 else make_bot("heuristic" if s % 2 else "random", name, s, seats, options, g)
                 for s in range(seats)]
-        check_bot_game(name, seats, rng.randrange(2**53), options, bots, checked=lambda s, seat=seat: s == seat)
+        check_bot_game(name, seats, rng.randrange(2**53), options, bots, checked=seat.__eq__)
 
 
 @pytest.mark.parametrize("name", SEARCHED)
