@@ -10,7 +10,7 @@ import psycopg
 import pytest
 
 from feltroom.server import create_app
-from feltroom.server.pg_local import free_port
+from feltroom.server.local_service import free_port
 from feltroom.server.protocol import MESSAGES, ProtocolError, parse
 from feltroom.server.sqlite_store import SQLiteStore
 from feltroom.server.store import PlayerRow, TableRow, open_store

@@ -20,7 +20,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from feltroom.server import local_cluster
-from feltroom.server.pg_local import free_port
+from feltroom.server.local_service import free_port
 
 from .served import Peer
 

@@ -21,8 +21,9 @@ import psycopg
 import pytest
 
 from feltroom.server import postgres_store, sqlite_store
+from feltroom.server.local_service import free_port
 from feltroom.server.migrations import Migration, SchemaTooNew, check_order, migrate, schema_version
-from feltroom.server.pg_local import LocalPostgres, free_port
+from feltroom.server.pg_local import LocalPostgres
 from feltroom.server.ratings import Rating, SeatResult, Settlement
 from feltroom.server.store import (
     DuplicateId,

@@ -35,7 +35,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from .pg_local import LocalPostgres, free_port
+from .local_service import free_port
+from .pg_local import LocalPostgres
 from .redis_local import LocalRedis
 
 DATABASE = "feltroom"

@@ -24,11 +24,10 @@ import os
 import pwd
 import re
 import shutil
-import socket
 import subprocess
-import tempfile
 from pathlib import Path
-from types import TracebackType
+
+from .local_service import LocalService, free_port
 
 USER = "feltroom"  # the cluster's superuser
 RUN_AS = "postgres"  # the system user the server runs as when we are root
@@ -60,23 +59,16 @@ def find_bin_dir() -> Path:
         "(apt-get install postgresql; .ci/run does)")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class LocalPostgres:
+class LocalPostgres(LocalService):
     """``with LocalPostgres() as pg: pg.create_database("x")`` → a URL for the store."""
+
+    prefix = "feltroom-pg-"
 
     def __init__(self, folder: Path | None = None, port: int | None = None, *, fsync: bool = True) -> None:
         self.bin = find_bin_dir()
-        self.own_folder = folder is None
-        self.folder = Path(tempfile.mkdtemp(prefix="feltroom-pg-")) if folder is None else folder
+        super().__init__(folder, port)
         self.data = self.folder / "data"
         self.log = self.folder / "server.log"
-        self.port = port or free_port()
         self.as_root = os.geteuid() == 0
         self.fsync = fsync
         self.started = False
@@ -116,24 +108,11 @@ class LocalPostgres:
             self.port = free_port()
         self.started = True
 
-    def stop(self) -> None:
+    def stop_process(self) -> None:
         if self.started:
             self._check("stop", self._run(str(self.bin / "pg_ctl"), "stop", "-D", str(self.data), "-m", "fast",
                                           "-w", "-t", "60"))
             self.started = False
-        if self.own_folder:
-            shutil.rmtree(self.folder, ignore_errors=True)
-
-    def __enter__(self) -> LocalPostgres:
-        try:
-            self.start()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
-        self.stop()
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"

@@ -17,10 +17,10 @@ import os
 import shutil
 import socket
 import subprocess
-import tempfile
 import time
 from pathlib import Path
-from types import TracebackType
+
+from .local_service import LocalService, free_port
 
 
 class RedisMissing(RuntimeError):
@@ -35,21 +35,14 @@ def find_redis_server() -> str:
     return found
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class LocalRedis:
+class LocalRedis(LocalService):
     """``with LocalRedis() as r: r.url`` → a ``redis://`` URL for ``feltroom serve --redis``."""
+
+    prefix = "feltroom-redis-"
 
     def __init__(self, folder: Path | None = None, port: int | None = None) -> None:
         self.binary = find_redis_server()
-        self.own_folder = folder is None
-        self.folder = Path(tempfile.mkdtemp(prefix="feltroom-redis-")) if folder is None else folder
-        self.port = port or free_port()
+        super().__init__(folder, port)
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -93,7 +86,7 @@ class LocalRedis:
             time.sleep(0.02)
         return False
 
-    def stop(self) -> None:
+    def stop_process(self) -> None:
         if self.proc is not None:
             self.proc.terminate()
             try:
@@ -102,16 +95,3 @@ class LocalRedis:
                 self.proc.kill()
                 self.proc.wait(10)
             self.proc = None
-        if self.own_folder:
-            shutil.rmtree(self.folder, ignore_errors=True)
-
-    def __enter__(self) -> LocalRedis:
-        try:
-            self.start()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
-        self.stop()
