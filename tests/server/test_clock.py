@@ -16,6 +16,7 @@ from feltroom import CLOCK
 from feltroom.server import Limits
 
 from .conftest import Client, Room_, start_table, wait_seq
+from .test_disconnect import until
 
 OPTIONS = {"end_limit": 100, "draw_time": 30}
 
@@ -246,15 +247,7 @@ def test_a_deadline_only_postponed_keeps_its_timer_and_still_fires_on_time(make_
     due = min(at for _, at in table._idle_deadlines())
     assert table._timer_at is not None and table._timer_at < due
     room.clock.set(table._timer_at)  # the early timer wakes: nothing is due, the next one is set for ``due``
-    until_true(lambda: table._timer_at == due, ann)
+    until(ann, lambda: table._timer_at == due)
     assert all(s.standin is None for s in table.seats)
     room.clock.set(due)
-    until_true(lambda: any(s.standin is not None for s in table.seats), ann)
-
-
-def until_true(cond: Any, c: Client, tries: int = 200) -> None:
-    for _ in range(tries):
-        if cond():
-            return
-        c.sync()
-    raise AssertionError("the condition never came true")
+    until(ann, lambda: any(s.standin is not None for s in table.seats))

@@ -73,6 +73,19 @@ def holding(update: dict[str, Any]) -> bool:
     return any(d["action"] == "release" for d in update["deadlines"])
 
 
+def start_crisp(host: Peer, guest: Peer, watchers: tuple[Peer, ...] = ()) -> str:
+    """A two-seat Crisp table made by ``host``, joined by ``guest`` (and watched by ``watchers``),
+    started and read by everyone up to its first update; its id."""
+    tid: str = host.request({"type": "create", "game": "crisp", "seats": 2, "options": {}})["table"]
+    assert guest.request({"type": "join", "table": tid})["you"] == 1
+    for w in watchers:
+        assert w.request({"type": "watch", "table": tid})["you"] is None
+    assert host.request({"type": "start", "table": tid})["state"] == "playing"
+    for c in (host, guest, *watchers):
+        c.wait_seq(tid, 0)
+    return tid
+
+
 def act_once(players: list[Peer], tid: str, rng: random.Random) -> bool:
     """One random legal action by whoever may act; every player then reads up to it. ``False``
     once the game is over."""
@@ -199,12 +212,8 @@ def test_an_owner_paused_past_its_lease_lets_the_table_go_and_its_clients_follow
     update once, and the whole view once after the move."""
     with two_nodes(tmp_path, postgres, redis_server) as (a, b):
         ann, bob = Peer(a.port, "ann"), Peer(b.port, "bob")
-        tid = ann.request({"type": "create", "game": "crisp", "seats": 2, "options": {}})["table"]
-        assert bob.request({"type": "join", "table": tid})["you"] == 1
-        assert ann.request({"type": "start", "table": tid})["state"] == "playing"
+        tid = start_crisp(ann, bob)
         players = [ann, bob]
-        for c in players:
-            c.wait_seq(tid, 0)
         rng = random.Random(3)
         while ann.updates[tid]["seq"] < 6 or not holding(ann.updates[tid]):
             assert act_once(players, tid, rng)
@@ -256,13 +265,8 @@ def test_a_node_paused_past_its_alive_key_gets_its_sockets_back_from_the_owner(
     with serve_live(tmp_path, db=db, redis=redis_server.url, grace=600, leases=leases) as a, \
             serve_live(tmp_path, db=db, redis=redis_server.url, grace=600, leases=leases) as b:
         bob, ann, eve = Peer(b.port, "bob"), Peer(a.port, "ann"), Peer(a.port, "eve")
-        tid = bob.request({"type": "create", "game": "crisp", "seats": 2, "options": {}})["table"]
-        assert ann.request({"type": "join", "table": tid})["you"] == 1
-        assert eve.request({"type": "watch", "table": tid})["you"] is None
-        assert bob.request({"type": "start", "table": tid})["state"] == "playing"
+        tid = start_crisp(bob, ann, (eve,))
         players = [bob, ann]
-        for c in [*players, eve]:
-            c.wait_seq(tid, 0)
         rng = random.Random(5)
         while bob.updates[tid]["seq"] < 4:
             assert act_once(players, tid, rng)
@@ -311,12 +315,8 @@ def test_lease_timings_set_low_move_a_killed_nodes_table_within_their_bound(
     with serve_live(tmp_path, db=db, redis=redis_server.url, grace=600, leases=leases) as a, \
             serve_live(tmp_path, db=db, redis=redis_server.url, grace=600, leases=leases) as b:
         ann, bob = Peer(a.port, "ann"), Peer(b.port, "bob")
-        tid = ann.request({"type": "create", "game": "crisp", "seats": 2, "options": {}})["table"]
-        assert bob.request({"type": "join", "table": tid})["you"] == 1
-        assert ann.request({"type": "start", "table": tid})["state"] == "playing"
+        tid = start_crisp(ann, bob)
         players = [ann, bob]
-        for c in players:
-            c.wait_seq(tid, 0)
         rng = random.Random(11)
         while ann.updates[tid]["seq"] < 8:
             assert act_once(players, tid, rng)
