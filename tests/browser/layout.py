@@ -1,6 +1,6 @@
 """The layout check: at a window size, your hand, the status line and every enabled action
-control lie inside the viewport (by their bounding boxes, scrolled to the top), and nothing
-overflows the page horizontally."""
+control lie inside the viewport (by their bounding boxes, scrolled to the top, once the running
+animations have ended), and nothing overflows the page horizontally."""
 
 from __future__ import annotations
 
@@ -45,11 +45,20 @@ OFF_SCREEN = """() => {
 }"""
 
 
+# Scrolls to the top and waits until the animations that end have ended (a card flying to a pile,
+# a moment sliding in; at most 3 s), then two frames: the layout a person sees once it has settled.
+SETTLED = """() => new Promise((ok) => {
+  window.scrollTo(0, 0);
+  const ending = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime));
+  Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => null))), new Promise((r) => setTimeout(r, 3000))])
+    .then(() => requestAnimationFrame(() => requestAnimationFrame(ok)));
+})"""
+
+
 def off_screen(page: Page, width: int, height: int) -> list[str]:
     """At ``width``×``height``, scrolled to the top: what of the hand, status and actions is off screen."""
     page.set_viewport_size({"width": width, "height": height})
-    page.evaluate("() => new Promise((ok) => { window.scrollTo(0, 0); "
-                  "requestAnimationFrame(() => requestAnimationFrame(ok)); })")
+    page.evaluate(SETTLED)
     return list(page.evaluate(OFF_SCREEN))
 
 

@@ -171,6 +171,7 @@ export function renderTable(root, st) {
     if (ctx.game && ctx.game.mine) append(mine, [safe(() => ctx.game.mine(ctx))]);
     const offered = new Set([opps, center, mine].flatMap((b) => $$('[data-act]', b).map((e) => e.dataset.act)));
     mine.append(actionBar(ctx, offered));
+    safe(() => markAsked([opps, center, mine], mine, ctx));
     morph($('.opps', scr), opps);
     morph($('.center', scr), center);
     morph($('.mine', scr), mine);
@@ -186,7 +187,6 @@ export function renderTable(root, st) {
   renderOverlay($('.overlay-host', scr), ctx);
   safe(() => renderMoment($('.moment-host', scr), ctx));
   if (ctx.view && ctx.game && ctx.game.afterRender) safe(() => ctx.game.afterRender(ctx, scr));
-  safe(() => markAsked(scr, ctx));
   if (focusKey) {
     const el = $$('[data-act],[data-key]', scr).find((e) => e.dataset.act === focusKey || e.dataset.key === focusKey);
     if (el) el.focus({ preventScroll: true });

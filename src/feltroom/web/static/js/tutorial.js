@@ -55,14 +55,17 @@ export function coachBox(ctx) {
 }
 
 /** Point at the control that plays the step due (its `data-act`), or else at the cards of your
- *  hand it names (a choice of several cards, as a discard to a crib, is made card by card). */
-export function markAsked(root, ctx) {
+ *  hand it names (a choice of several cards, as a discard to a crib, is made card by card).
+ *  It marks the table's sections while they are still being built, before they replace the
+ *  shown ones: marked afterwards, every render would differ from the page and replace your
+ *  hand, under the mouse and the focus.
+ *  @param {HTMLElement[]} sections @param {HTMLElement} hand the section with your hand @param {any} ctx */
+export function markAsked(sections, hand, ctx) {
   const a = askedAction(ctx);
-  for (const el of [...root.querySelectorAll('.coach-target')]) el.classList.remove('coach-target');
   if (!a) return;
-  const exact = [...root.querySelectorAll('[data-act]')].filter((el) => /** @type {HTMLElement} */ (el).dataset.act === a);
+  const exact = sections.flatMap((s) => [...s.querySelectorAll('[data-act]')]).filter((el) => /** @type {HTMLElement} */ (el).dataset.act === a);
   const cards = a.split(' ').slice(1);
-  const named = exact.length ? [] : [...root.querySelectorAll('.mine [data-card]')].filter((el) => cards.includes(/** @type {HTMLElement} */ (el).dataset.card || ''));
+  const named = exact.length ? [] : [...hand.querySelectorAll('[data-card]')].filter((el) => cards.includes(/** @type {HTMLElement} */ (el).dataset.card || ''));
   for (const el of [...exact, ...named]) el.classList.add('coach-target');
 }
 

@@ -287,8 +287,12 @@ export default {
       if (o.length) {
         el.addEventListener('mouseenter', () => hoverCard(ctx, c));
         el.addEventListener('focus', () => hoverCard(ctx, c));
-        el.addEventListener('mouseleave', () => hoverCard(ctx, null));
-        el.addEventListener('blur', () => hoverCard(ctx, null));
+        // A render that takes away the focused card makes it say blur first (chromium): the focus then
+        // goes to its successor, so that says nothing, and answering it would re-render for ever.
+        // Whether the card is still on the page is known once the render is over.
+        const left = () => queueMicrotask(() => { if (el.isConnected) hoverCard(ctx, null); });
+        el.addEventListener('mouseleave', left);
+        el.addEventListener('blur', left);
       }
       return el;
     }));
