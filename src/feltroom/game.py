@@ -309,6 +309,29 @@ class Game:
         return deal < len(self._stacks)
 
 
+def plain_copy(value: Any) -> Any:
+    """A copy of plain data (dicts, lists, tuples and scalars), for a view or an event that must not
+    share a list with the state: several times faster than ``copy.deepcopy``, which keeps a memo
+    for shared and cyclic parts that plain data has none of.
+
+    >>> last = {"hands": [["AS", "2H"]], "scores": [3]}
+    >>> copied = plain_copy(last)
+    >>> copied == last and copied["hands"][0] is not last["hands"][0]
+    True
+    """
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _SCALARS else plain_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _SCALARS else plain_copy(v) for v in value]
+    if kind is tuple:
+        return tuple(v if type(v) in _SCALARS else plain_copy(v) for v in value)
+    return value
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _not_a_card(value: Any) -> int:
     raise ValueError(f"not a card: {value!r}")
 

@@ -45,12 +45,14 @@ OFF_SCREEN = """() => {
 }"""
 
 
-# Scrolls to the top and waits until the animations that end have ended (a card flying to a pile,
-# a moment sliding in; at most 3 s), then two frames: the layout a person sees once it has settled.
+# Scrolls to the top and waits until the moves about to end have ended (a card flying to a pile, a
+# moment sliding in: under a second left; not a moment's countdown bar, nor a pulse that never ends),
+# then two frames: the layout a person sees once it has settled.
 SETTLED = """() => new Promise((ok) => {
   window.scrollTo(0, 0);
-  const ending = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime));
-  Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => null))), new Promise((r) => setTimeout(r, 3000))])
+  const left = (a) => (a.effect?.getComputedTiming().endTime ?? Infinity) - (a.currentTime ?? 0);
+  const ending = document.getAnimations().filter((a) => left(a) <= 1000);
+  Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => null))), new Promise((r) => setTimeout(r, 1500))])
     .then(() => requestAnimationFrame(() => requestAnimationFrame(ok)));
 })"""
 

@@ -3,6 +3,7 @@ player and its stand-in, the layout at five window sizes, and the smaller fixes 
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable
@@ -10,13 +11,15 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from feltroom.registry import GAMES
+
 from .conftest import SHORT_GRACE
 from .driver import PICK, create_table, fill_bots, open_lobby, start
 from .layout import SIZES, layout_failures
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["crisp", "craits", "cribbage", "krypkasino"]
+# A short game of each registered game (a new game needs its line here).
 SHORT: dict[str, dict[str, str | bool]] = {
     "crisp": {"end_limit": "50"}, "cribbage": {"target": "61"},
     "craits": {"short_game": True}, "krypkasino": {"dealer_rounds": "1"},
@@ -58,7 +61,7 @@ def play_pick(page: Page, what: str) -> None:
         pass
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_hooks_and_layout_at_the_start_of_a_game(page: Page, game: str) -> None:
     start_against_bots(page, game)
     root = page.locator(".table-screen")
@@ -94,12 +97,15 @@ RESULT_BUTTONS_OFF_SCREEN = """() => {
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", GAMES)
-def test_layout_through_a_whole_game_against_bots(page: Page, game: str) -> None:
-    """A whole game to its result screen. At your turn, the first three times in each situation
-    (phase, kinds of move, a result panel up or not) and every tenth turn after: at all five
-    sizes, your hand, the status and every enabled move are on screen and nothing overflows."""
-    start_against_bots(page, game, SHORT[game])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_whole_game_against_bots_fits_every_screen_and_keeps_its_record(page: Page, game: str) -> None:
+    """A person plays a whole game against bots to its result screen. At your turn, the first three
+    times in each situation (phase, kinds of move, a result panel up or not) and every tenth turn
+    after: at all five sizes, your hand, the status and every enabled move are on screen and
+    nothing overflows. The host settings are on the table; the result names the winner, fits, and
+    links to the game's record."""
+    table = start_against_bots(page, game, SHORT[game])
+    expect(page.locator(".thead .chips")).not_to_be_empty()
     seen: dict[str, int] = {}
     turns = 0
     deadline = time.monotonic() + 240
@@ -122,6 +128,13 @@ def test_layout_through_a_whole_game_against_bots(page: Page, game: str) -> None
         page.set_viewport_size({"width": width, "height": height})
         assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), (width, height)
         assert page.evaluate(RESULT_BUTTONS_OFF_SCREEN) == [], (width, height)
+    expect(page.locator("#result")).to_contain_text("Winner")
+    link = page.locator("#result #record-link")
+    expect(link).to_have_attribute("href", f"/api/games/{table}/record")
+    record = page.request.get(link.get_attribute("href") or "")
+    assert record.ok
+    data = json.loads(record.text())
+    assert data["name"] == game and data["players"] == 2 and data["actions"]
 
 
 # The fullest Krypkasino screen late in a deal: many cards on the table, four spade faces and seven dead

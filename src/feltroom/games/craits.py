@@ -15,7 +15,6 @@ CLOCK actions ``close`` and ``timeout``.
 
 from __future__ import annotations
 
-import copy
 from bisect import insort
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
@@ -23,7 +22,7 @@ from typing import Any, ClassVar
 from ..cards import DECK, DOUBLE_DECK, NAMES, SUIT_NAMES, card_list, parse_card, parse_cards
 from ..errors import IllegalAction, InvalidAction
 from ..fastgame import attach_core
-from ..game import CLOCK, Game, Seat
+from ..game import CLOCK, Game, Seat, plain_copy
 from ..options import Option
 from ..registry import register
 
@@ -348,7 +347,7 @@ class Craits(Game):
         self.phase = "over"
         last = {"hand": self.hand_no, "why": why, "hands": [card_list(h) for h in self.hands], "went_out": went_out,
                 "cancelled": cancelled, "hand_scores": hand_scores, "scores": list(self.totals)}
-        self.log.append({"type": "hand_end", "to": "all", **copy.deepcopy(last)})
+        self.log.append({"type": "hand_end", "to": "all", **plain_copy(last)})
         self.last_hand = last
         if self.hand_no >= self.n_hands:
             low = min(self.totals)
@@ -779,7 +778,7 @@ class Craits(Game):
             "penalties": [s for s in range(self.players) if self.penalties[s]],
             "declared": sorted(self.declared),
             "shuffle_penalties": list(self.shuf_k),
-            "last_hand": copy.deepcopy(self.last_hand),
+            "last_hand": plain_copy(self.last_hand),
         })
         return v
 

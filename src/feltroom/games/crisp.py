@@ -19,13 +19,12 @@ the top), as CRISP-CONV-4 writes it.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ..cards import NAMES
 from ..errors import IllegalAction, InvalidAction
-from ..game import CLOCK, Game, Seat
+from ..game import CLOCK, Game, Seat, plain_copy
 from ..options import Option
 from ..registry import register
 
@@ -658,7 +657,7 @@ class Crisp(Game):
             "totals": totals, "declarer": d, "round_scores": round_scores, "scores": list(self._scores),
         }
         self.last_round = summary
-        self.log.append({"type": "round_end", "to": "all", **copy.deepcopy(summary)})
+        self.log.append({"type": "round_end", "to": "all", **plain_copy(summary)})
         if max(self._scores) >= self.end_limit:  # CRISP-END-2
             self.over = True
             low = min(self._scores)
@@ -690,7 +689,7 @@ class Crisp(Game):
             "discard_top": NAMES[self.discard[-1]] if self.discard else None,
             "discard_size": len(self.discard), "kings_in_use": [NAMES[k] for k in self.kings],
             "crisp": self.declarer, "last_turns": list(self.last_turns), "windows": list(self.windows),
-            "hold": self.hold, "last_round": copy.deepcopy(self.last_round),
+            "hold": self.hold, "last_round": plain_copy(self.last_round),
         })
         return v
 
