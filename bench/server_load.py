@@ -44,6 +44,8 @@ from typing import Any
 
 import websockets
 
+from feltroom.server.gc_tuning import DEFAULT_GC_THRESHOLD
+
 HOST = "127.0.0.1"
 
 
@@ -70,10 +72,11 @@ def free_port() -> int:
 
 
 def serve_room(port: int, db: str, speed: float, profile: str | None = None, redis: str | None = None,
-               t0: float | None = None) -> None:
+               t0: float | None = None, gc_threshold: int = DEFAULT_GC_THRESHOLD) -> None:
     import uvicorn
 
     from feltroom.server import Limits, create_app
+    from feltroom.server.gc_tuning import tune_gc
 
     limits = Limits(max_connections=50_000, max_sockets_per_address=50_000, rate=1_000, burst=1_000,
                     new_players_per_minute=100_000, new_tables_per_hour=100_000)  # one client address plays every seat
@@ -81,6 +84,7 @@ def serve_room(port: int, db: str, speed: float, profile: str | None = None, red
     config = uvicorn.Config(app, host=HOST, port=port, log_level="error", ws_max_size=64 * 1024, backlog=4096,
                             ws_per_message_deflate=False)
     server = uvicorn.Server(config)
+    tune_gc(gc_threshold)  # as feltroom serve does
     if profile is None:
         server.run()
         return
@@ -420,6 +424,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--stagger", type=float, default=2.0, help="spread the tables' starts over this many seconds")
     ap.add_argument("--profile", help="write a cProfile of the room process to this file")
+    ap.add_argument("--gc-threshold", type=int, default=DEFAULT_GC_THRESHOLD,
+                    help="the room process's cycle collector, as feltroom serve --gc-threshold (0: Python's own)")
     ap.add_argument("--cluster", default="", metavar="N,N",
                     help="then play on clusters of these many nodes (PostgreSQL, Redis, HAProxy in front), e.g. 1,2")
     args = ap.parse_args()
@@ -462,7 +468,8 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        room = start(serve_room, port, os.path.join(tmp, "load.sqlite"), args.speed, args.profile)
+        room = start(serve_room, port, os.path.join(tmp, "load.sqlite"), args.speed, args.profile, None, None,
+                     args.gc_threshold)
         try:
             asyncio.run(wait_up(port))
             room_cpu0 = cpu_seconds(room.pid)
