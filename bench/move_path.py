@@ -9,7 +9,8 @@ each connection would send is dropped after every move. Prints CPU µs per move
 produced, then a cProfile top list with ``--profile``.
 
 This is the part of bench/server_load.py's "server CPU per player move" that the room owns; the
-rest is the WebSocket stack (uvicorn, framing, the event loop), measured there.
+rest is the WebSocket stack (uvicorn, framing, the event loop: its ``bcast`` phase), receiving and
+validating the frame, and the cycle collector (docs/engine-speed.md, "The room's CPU per move").
 
     .venv/bin/python bench/move_path.py --game cribbage --moves 20000
 """

@@ -8,8 +8,13 @@ and 3 s windows of Crisp; the rules are unchanged either way). Before
 that, the same number of sockets runs a bare WebSocket echo on the same stack (Starlette on
 uvicorn) for ``--echo-seconds``: the ceiling.
 
+Then, on the same server, ``--echo-seconds`` of the shape of a move without the room: groups of
+four sockets take turns, one sends a frame and the server sends it on to all four (``bcast``).
+Both bare phases print the server's CPU per round (the room's floor on this stack).
+
 Prints moves/s and the move round-trip (``act`` sent → its ``update`` back) p50/p99, the echo
-figures, and their ratio. Bounded: it stops by itself after ``--limit`` seconds.
+and bcast figures, and their ratios. The room's CPU per player move counts the play only (seating
+the players before is printed apart). Bounded: it stops by itself after ``--limit`` seconds.
 
 ``--cluster 1,2`` then plays the same tables on clusters of 1 and of 2 nodes (``feltroom serve
 --redis``): a PostgreSQL and a Redis of the bench's own (``pg_local``, ``redis_local``; commits
@@ -39,6 +44,8 @@ from typing import Any
 
 import websockets
 
+from feltroom.server.gc_tuning import DEFAULT_GC_THRESHOLD
+
 HOST = "127.0.0.1"
 
 
@@ -65,10 +72,11 @@ def free_port() -> int:
 
 
 def serve_room(port: int, db: str, speed: float, profile: str | None = None, redis: str | None = None,
-               t0: float | None = None) -> None:
+               t0: float | None = None, gc_threshold: int = DEFAULT_GC_THRESHOLD) -> None:
     import uvicorn
 
     from feltroom.server import Limits, create_app
+    from feltroom.server.gc_tuning import tune_gc
 
     limits = Limits(max_connections=50_000, max_sockets_per_address=50_000, rate=1_000, burst=1_000,
                     new_players_per_minute=100_000, new_tables_per_hour=100_000)  # one client address plays every seat
@@ -76,6 +84,7 @@ def serve_room(port: int, db: str, speed: float, profile: str | None = None, red
     config = uvicorn.Config(app, host=HOST, port=port, log_level="error", ws_max_size=64 * 1024, backlog=4096,
                             ws_per_message_deflate=False)
     server = uvicorn.Server(config)
+    tune_gc(gc_threshold)  # as feltroom serve does
     if profile is None:
         server.run()
         return
@@ -94,14 +103,27 @@ def serve_echo(port: int) -> None:
     from starlette.routing import WebSocketRoute
     from starlette.websockets import WebSocket, WebSocketDisconnect
 
+    groups: dict[str, list[WebSocket]] = {}
+
     async def echo(ws: WebSocket) -> None:
         await ws.accept()
         with contextlib.suppress(WebSocketDisconnect):
             while True:
                 await ws.send_text(await ws.receive_text())
 
-    uvicorn.run(Starlette(routes=[WebSocketRoute("/ws", echo)]), host=HOST, port=port, log_level="error",
-                backlog=4096, ws_per_message_deflate=False)
+    async def broadcast(ws: WebSocket) -> None:
+        """A frame in, sent on to every socket of the group: a move's shape, without the room."""
+        await ws.accept()
+        group = groups.setdefault(ws.query_params["group"], [])
+        group.append(ws)
+        with contextlib.suppress(WebSocketDisconnect):
+            while True:
+                text = await ws.receive_text()
+                for other in group:
+                    await other.send_text(text)
+
+    uvicorn.run(Starlette(routes=[WebSocketRoute("/ws", echo), WebSocketRoute("/broadcast", broadcast)]), host=HOST,
+                port=port, log_level="error", backlog=4096, ws_per_message_deflate=False)
 
 
 def start(target: Any, *args: Any) -> Any:
@@ -177,6 +199,41 @@ async def echo_phase(port: int, clients: int, seconds: float) -> tuple[float, li
     return sum(counts) / (time.monotonic() - t0), rtts
 
 
+async def broadcast_phase(port: int, clients: int, seconds: float) -> tuple[float, list[float]]:
+    """Groups of four sockets take turns: one sends, the server sends the frame to all four, and
+    when all four have it the next one sends (a table's move, with nothing of the room)."""
+    msg = json.dumps({"type": "act", "table": "t0000000", "action": "swap L", "seq": 12, "id": 1})
+    sem = asyncio.Semaphore(100)
+    rtts: list[float] = []
+    groups: list[list[Any]] = []
+
+    async def connect(g: int) -> None:
+        async with sem:
+            groups.append([await websockets.connect(f"ws://{HOST}:{port}/broadcast?group={g}", max_size=2**20)
+                           for _ in range(4)])
+
+    await asyncio.gather(*(connect(g) for g in range(max(1, clients // 4))))
+    t0 = time.monotonic()
+    stop_at = t0 + seconds
+
+    async def play(group: list[Any]) -> int:
+        n = 0
+        while time.monotonic() < stop_at:
+            t = time.perf_counter()
+            await group[n % 4].send(msg)
+            await asyncio.gather(*(ws.recv() for ws in group))
+            rtts.append(time.perf_counter() - t)
+            n += 1
+        return n
+
+    counts = await asyncio.gather(*(play(g) for g in groups))
+    elapsed = time.monotonic() - t0
+    for group in groups:
+        for ws in group:
+            await ws.close()
+    return sum(counts) / elapsed, rtts
+
+
 # ---------------------------------------------------------------------------- games
 
 
@@ -250,7 +307,7 @@ GAME_OPTIONS: dict[str, dict[str, Any]] = {"crisp": {"end_limit": 50}, "cribbage
 
 
 async def table_phase(port: int, game: str, tables: int, limit: float, seed: int,
-                      stagger: float) -> tuple[Stats, float, int]:
+                      stagger: float, on_ready: Any = None) -> tuple[Stats, float, int]:
     stats = Stats()
     sem = asyncio.Semaphore(100)
     ready: list[tuple[list[Seat], str]] = []
@@ -271,6 +328,8 @@ async def table_phase(port: int, game: str, tables: int, limit: float, seed: int
             ready.append((seats, t["table"]))
 
     await asyncio.gather(*(setup(k) for k in range(tables)))
+    if on_ready is not None:  # the seats are taken: what follows is play
+        on_ready()
     t0 = time.monotonic()
     until = t0 + limit
 
@@ -365,6 +424,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--stagger", type=float, default=2.0, help="spread the tables' starts over this many seconds")
     ap.add_argument("--profile", help="write a cProfile of the room process to this file")
+    ap.add_argument("--gc-threshold", type=int, default=DEFAULT_GC_THRESHOLD,
+                    help="the room process's cycle collector, as feltroom serve --gc-threshold (0: Python's own)")
     ap.add_argument("--cluster", default="", metavar="N,N",
                     help="then play on clusters of these many nodes (PostgreSQL, Redis, HAProxy in front), e.g. 1,2")
     args = ap.parse_args()
@@ -389,23 +450,39 @@ def main() -> int:
     echo = start(serve_echo, port)
     try:
         asyncio.run(wait_up(port))
+        echo_cpu0 = cpu_seconds(echo.pid)
         echo_rate, echo_rtts = asyncio.run(echo_phase(port, clients, args.echo_seconds))
+        echo_cpu = cpu_seconds(echo.pid) - echo_cpu0  # connecting the clients included
+        bcast_cpu0 = cpu_seconds(echo.pid)
+        bcast_rate, bcast_rtts = asyncio.run(broadcast_phase(port, clients, args.echo_seconds))
+        bcast_cpu = cpu_seconds(echo.pid) - bcast_cpu0
     finally:
         echo.terminate()
         echo.join(5)
     print(f"echo   : {echo_rate:9.0f} msgs/s   rtt p50 {pct(echo_rtts, .5) * 1e3:7.2f} ms   "
-          f"p99 {pct(echo_rtts, .99) * 1e3:7.2f} ms   ({len(echo_rtts)} round trips)")
+          f"p99 {pct(echo_rtts, .99) * 1e3:7.2f} ms   ({len(echo_rtts)} round trips; server CPU "
+          f"{1e6 * echo_cpu / max(1, len(echo_rtts)):.0f} µs per frame in and out)")
+    print(f"bcast  : {bcast_rate:9.0f} moves/s  rtt p50 {pct(bcast_rtts, .5) * 1e3:7.2f} ms   "
+          f"p99 {pct(bcast_rtts, .99) * 1e3:7.2f} ms   ({len(bcast_rtts)} frames in, 4 out each; server CPU "
+          f"{1e6 * bcast_cpu / max(1, len(bcast_rtts)):.0f} µs per move of this shape)")
 
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        room = start(serve_room, port, os.path.join(tmp, "load.sqlite"), args.speed, args.profile)
+        room = start(serve_room, port, os.path.join(tmp, "load.sqlite"), args.speed, args.profile, None, None,
+                     args.gc_threshold)
         try:
             asyncio.run(wait_up(port))
             room_cpu0 = cpu_seconds(room.pid)
             own0 = time.process_time()
+            seated = [room_cpu0]
+
+            def ready() -> None:
+                seated[0] = cpu_seconds(room.pid)
+
             stats, elapsed, finished = asyncio.run(
-                table_phase(port, args.game, tables, args.limit, args.seed, args.stagger))
-            room_cpu = cpu_seconds(room.pid) - room_cpu0
+                table_phase(port, args.game, tables, args.limit, args.seed, args.stagger, ready))
+            room_cpu = cpu_seconds(room.pid) - seated[0]
+            setup_cpu = seated[0] - room_cpu0
             own = time.process_time() - own0
         finally:
             room.terminate()
@@ -415,9 +492,10 @@ def main() -> int:
           f"p99 {pct(stats.rtts, .99) * 1e3:7.2f} ms   ({stats.moves} moves, {stats.rejected} raced, "
           f"{stats.updates} updates received, {finished}/{tables} games finished in {elapsed:.1f} s)")
     print(f"cpu    : room process {room_cpu:.1f} s ({100 * room_cpu / elapsed:.0f}% of one core, "
-          f"{1e3 * room_cpu / max(1, stats.moves):.2f} ms per player move, CLOCK actions and fan-out included); "
-          f"clients {own:.1f} s")
-    print(f"ratio  : moves/s ÷ echo msgs/s = {rate / echo_rate:.3f};  messages the room sent/s "
+          f"{1e3 * room_cpu / max(1, stats.moves):.2f} ms per player move, CLOCK actions and fan-out included; "
+          f"not counted: {setup_cpu:.1f} s seating the players before); clients {own:.1f} s")
+    print(f"ratio  : moves/s ÷ bcast moves/s = {rate / bcast_rate:.3f};  "
+          f"moves/s ÷ echo msgs/s = {rate / echo_rate:.3f};  messages the room sent/s "
           f"({stats.updates / elapsed:.0f}) ÷ echo msgs/s = {stats.updates / elapsed / echo_rate:.3f};  "
           f"p50 rtt ÷ echo p50 = {pct(stats.rtts, .5) / pct(echo_rtts, .5):.1f}")
     for nodes in [int(n) for n in args.cluster.split(",") if n.strip()]:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from .bots import DEFAULT_THINKERS
+from .gc_tuning import DEFAULT_GC_THRESHOLD, tune_gc
 from .leases import FLAGS as LEASE_FLAGS
 from .leases import Leases
 from .limits import Limits
@@ -52,6 +53,10 @@ def add_commands(subparsers: Any) -> None:
                        help="a web origin (https://host[:port]) besides the room's own whose pages may connect; "
                             "repeatable (e.g. the public origin behind a TLS proxy)")
     serve.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
+    serve.add_argument("--gc-threshold", type=int, default=DEFAULT_GC_THRESHOLD, metavar="N",
+                       help="freeze the start-up objects and run the cycle collector's youngest generation every "
+                            f"N allocations; 0: Python's own collector settings (default {DEFAULT_GC_THRESHOLD}, "
+                            "server/gc_tuning.py)")
     serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
                        help="a reverse proxy (address or network, repeatable) whose X-Forwarded-For names the "
                             "client (default: none; the header is ignored)")
@@ -105,6 +110,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.bot_workers < 1:
         print("feltroom serve: --bot-workers must be at least 1", file=sys.stderr)
         return 2
+    if args.gc_threshold < 0:
+        print("feltroom serve: --gc-threshold must be 0 or more", file=sys.stderr)
+        return 2
     try:
         leases = Leases(**{name: getattr(args, "lease_" + name) for name in LEASE_FLAGS})
     except ValueError as e:
@@ -113,6 +121,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app(args.db, grace=args.grace, bot_delay=args.bot_delay, bot_workers=args.bot_workers, limits=limits,
                      allow_origins=args.allow_origin, trusted_proxies=args.trusted_proxy, redis=args.redis,
                      leases=leases)
+    tune_gc(args.gc_threshold)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"feltroom is open at http://{host}:{args.port}/  (WebSocket ws://{host}:{args.port}/ws, "
           f"store {printable(args.db)}{', cluster ' + args.redis if args.redis else ''})", flush=True)
