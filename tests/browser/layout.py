@@ -1,6 +1,6 @@
 """The layout check: at a window size, your hand, the status line and every enabled action
-control lie inside the viewport (by their bounding boxes, scrolled to the top, once the running
-animations have ended), and nothing overflows the page horizontally."""
+control lie inside the viewport (by their bounding boxes, scrolled to the top, once the moves
+about to end have ended), and nothing overflows the page horizontally."""
 
 from __future__ import annotations
 

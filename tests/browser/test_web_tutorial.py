@@ -127,6 +127,6 @@ def test_the_marked_card_holds_still_under_the_mouse_and_the_focus(page: Page) -
       setTimeout(() => { seen.disconnect(); ok(n); }, 1000);
     })""")
     assert rebuilt == 0, f"the hand was rebuilt {rebuilt} times in a second of stillness"
-    steps = coach.get_attribute("data-step")
+    step = coach.get_attribute("data-step")
     target.click()
-    expect(page.locator(f'#coach:not([data-step="{steps}"])')).to_have_count(1)
+    expect(page.locator(f'#coach:not([data-step="{step}"])')).to_have_count(1)
