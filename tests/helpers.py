@@ -21,6 +21,20 @@ from feltroom.game import Game
 
 FIELD = re.compile(r"\{(\w+)\}")
 
+#: A short game of each registered game: the options that make a whole game quick to play, for the
+#: tests that play whole games (engine, room, browser). A new game needs its line here.
+SHORT_GAMES: dict[str, dict[str, Any]] = {
+    "crisp": {"end_limit": 50}, "craits": {"short_game": True},
+    "cribbage": {"target": 61}, "krypkasino": {"dealer_rounds": 1},
+}
+
+#: A table of each game that bots finish quickly by themselves (seats, options): Crisp and Craits at
+#: three seats, Cribbage counted automatically (no claims to wait for).
+SHORT_TABLES: dict[str, tuple[int, dict[str, Any]]] = {
+    "crisp": (3, SHORT_GAMES["crisp"]), "craits": (3, SHORT_GAMES["craits"]),
+    "cribbage": (2, {**SHORT_GAMES["cribbage"], "counting": "automatic"}), "krypkasino": (2, SHORT_GAMES["krypkasino"]),
+}
+
 
 def snapshot(game: Game) -> str:
     """Everything a rejected action must leave as it was, as one comparable string."""

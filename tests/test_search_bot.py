@@ -16,18 +16,13 @@ from feltroom.games.craits_knowledge import CraitsKnowledge
 from feltroom.knowledge import KNOWLEDGE
 
 from .conformance import check_bot_game
+from .helpers import SHORT_GAMES
 
 SEARCHED = sorted(KNOWLEDGE)
 #: issue #15: the search bots play 200 random-option games per game with the conformance checks
 #: on, in the slow tier, in CHUNKS parametrised runs per game (so that pytest-xdist spreads them)
 GAMES_EACH = 200
 CHUNKS = 8
-#: the options that set how long a game lasts, kept short so that 200 games fit the suite
-#: (every other option is drawn at random; the longest games are the random conformance runs')
-SHORT: dict[str, dict[str, Any]] = {
-    "cribbage": {"target": 61}, "krypkasino": {"dealer_rounds": 1}, "crisp": {"end_limit": 50},
-    "craits": {"short_game": True},
-}
 
 
 def random_table(name: str, rng: random.Random) -> tuple[int, dict[str, Any]]:
@@ -35,7 +30,7 @@ def random_table(name: str, rng: random.Random) -> tuple[int, dict[str, Any]]:
     cls = feltroom.GAMES[name]
     players = rng.randint(cls.min_players, cls.max_players)
     options = {f["key"]: rng.choice(f["values"]) for f in lobby_fields(cls, players)}
-    short = {k: v for k, v in SHORT.get(name, {}).items() if k in options}
+    short = {k: v for k, v in SHORT_GAMES.get(name, {}).items() if k in options}
     return players, {**options, **short, **fixed_options(cls)}  # what the lobby sets itself (Crisp's clock)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 
 from playwright.sync_api import Page, expect
 
@@ -57,15 +58,16 @@ def open_lobby(page: Page, name: str | None = None) -> None:
         expect(page.locator("#topbar .me-name")).to_have_text(name)
 
 
-def create_table(page: Page, game: str, seats: int, options: dict[str, str | bool] | None = None) -> str:
-    """Create a table from the lobby form; returns its id (from the URL)."""
+def create_table(page: Page, game: str, seats: int, options: Mapping[str, object] | None = None) -> str:
+    """Create a table from the lobby form (a box for a yes/no option, else the choice whose value is
+    the option's, written out); returns its id (from the URL)."""
     page.click(f"#pick-{game}")
     page.select_option("#opt-seats", str(seats))
     for key, value in (options or {}).items():
         if isinstance(value, bool):
             page.set_checked(f"#opt-{key}", value)
         else:
-            page.select_option(f"#opt-{key}", value)
+            page.select_option(f"#opt-{key}", str(value))
     page.click("#create-btn")
     expect(page.locator(".waiting")).to_be_visible()
     return page.url.split("#/t/")[1]

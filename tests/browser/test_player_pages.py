@@ -22,18 +22,13 @@ from playwright.sync_api import Browser, Page, expect
 
 from feltroom.server import Limits
 
+from ..helpers import SHORT_TABLES
 from ..server.served import Peer, Served, create_table, eventually
 from .driver import create_table as ui_create_table
 from .driver import open_lobby
 
 pytestmark = pytest.mark.browser
 
-SHORT: dict[str, tuple[int, dict[str, Any]]] = {
-    "crisp": (3, {"end_limit": 50}),
-    "craits": (3, {"short_game": True}),
-    "cribbage": (2, {"target": 61, "counting": "automatic"}),
-    "krypkasino": (2, {"dealer_rounds": 1}),
-}
 
 # Steps through the whole replay in the page with the viewer's own buttons (a step is drawn as it
 # is taken); returns the first step whose position, table or seat panel was not drawn, or null.
@@ -91,7 +86,7 @@ def finished(base_url: str) -> Iterator[dict[str, str]]:
     """One finished game of each game (table ids), played by bots and a stand-in."""
     tables: dict[str, str] = {}
     with Peer(port_of(base_url), "Replayer") as ann:
-        for game, (seats, options) in SHORT.items():
+        for game, (seats, options) in SHORT_TABLES.items():
             tid = create_table(ann, game, seats, options, bots={i: "random" for i in range(1, seats)})
             assert ann.request({"type": "leave", "table": tid})["type"] == "table"
             tables[game] = tid
@@ -112,7 +107,7 @@ def walk(page: Page, total: int, seated: bool) -> None:
     expect(page.locator("#replay-prev")).to_be_disabled()
 
 
-@pytest.mark.parametrize("game", list(SHORT))
+@pytest.mark.parametrize("game", list(SHORT_TABLES))
 def test_the_replay_steps_through_a_whole_game_public_and_per_seat(page: Page, base_url: str,
                                                                     finished: dict[str, str], game: str) -> None:
     tid = finished[game]
@@ -160,7 +155,7 @@ def test_autoplay_and_a_running_game_has_no_replay_yet(page: Page, browser: Brow
     expect(page.locator("#replay-play")).to_have_attribute("aria-pressed", "false")
     # A game still running is refused with the record's reason.
     with Peer(port_of(base_url), "Runner") as ann, other_page(browser, base_url, "409") as other:
-        running = create_table(ann, "cribbage", 2, SHORT["cribbage"][1], bots={1: "random"})
+        running = create_table(ann, "cribbage", 2, SHORT_TABLES["cribbage"][1], bots={1: "random"})
         other.goto(f"/#/replay/{running}")
         expect(other.locator("#replay-error")).to_contain_text("not over")
 
@@ -269,7 +264,8 @@ def ladder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
         url = f"http://127.0.0.1:{served.port}"
         with Peer(served.port, "Laddie") as ann:
             for batch in range(2):  # at most 8 unfinished tables per player
-                tids = [create_table(ann, "cribbage", 2, SHORT["cribbage"][1], bots={1: "random"}) for _ in range(5)]
+                options = SHORT_TABLES["cribbage"][1]
+                tids = [create_table(ann, "cribbage", 2, options, bots={1: "random"}) for _ in range(5)]
                 for tid in tids:
                     assert ann.request({"type": "leave", "table": tid})["type"] == "table"
                 for tid in tids:

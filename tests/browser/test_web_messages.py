@@ -10,8 +10,9 @@ import time
 import pytest
 from playwright.sync_api import FloatRect, Locator, Page, expect
 
+from ..helpers import SHORT_GAMES
 from .driver import PICK, create_table, fill_bots, open_lobby, start
-from .test_web_table_ui import SHORT, play_pick
+from .test_web_table_ui import play_pick
 
 pytestmark = pytest.mark.browser
 
@@ -149,7 +150,7 @@ def test_the_russian_table_shows_no_english_words(page: Page, game: str) -> None
     in Russian: every string the client shows is translated."""
     open_lobby(page)
     page.click("#lang-ru")
-    create_table(page, game, 2, SHORT[game])
+    create_table(page, game, 2, SHORT_GAMES[game])
     found = english_words(page)
     fill_bots(page)
     start(page)

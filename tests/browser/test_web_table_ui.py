@@ -6,27 +6,23 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from feltroom.registry import GAMES
 
+from ..helpers import SHORT_GAMES
 from .conftest import SHORT_GRACE
 from .driver import PICK, create_table, fill_bots, open_lobby, start
 from .layout import SIZES, layout_failures
 
 pytestmark = pytest.mark.browser
 
-# A short game of each registered game (a new game needs its line here).
-SHORT: dict[str, dict[str, str | bool]] = {
-    "crisp": {"end_limit": "50"}, "cribbage": {"target": "61"},
-    "craits": {"short_game": True}, "krypkasino": {"dealer_rounds": "1"},
-}
 
 
-def start_against_bots(page: Page, game: str, options: dict[str, str | bool] | None = None) -> str:
+def start_against_bots(page: Page, game: str, options: Mapping[str, object] | None = None) -> str:
     open_lobby(page)
     table = create_table(page, game, 2, options)
     fill_bots(page)
@@ -104,7 +100,7 @@ def test_a_whole_game_against_bots_fits_every_screen_and_keeps_its_record(page: 
     after: at all five sizes, your hand, the status and every enabled move are on screen and
     nothing overflows. The host settings are on the table; the result names the winner, fits, and
     links to the game's record."""
-    table = start_against_bots(page, game, SHORT[game])
+    table = start_against_bots(page, game, SHORT_GAMES[game])
     expect(page.locator(".thead .chips")).not_to_be_empty()
     seen: dict[str, int] = {}
     turns = 0
@@ -150,7 +146,7 @@ FULL_KRYPKASINO = """(n) => { const v = window.feltroom.tables.get(window.feltro
 def test_a_full_krypkasino_table_late_in_a_deal_leaves_the_hand_on_every_screen(page: Page) -> None:
     """The whole-game check found a late Krypkasino deal pushing the hand off a 360×640 screen: here
     the fullest table it can show (up to 16 cards) fits at every size."""
-    start_against_bots(page, "krypkasino", SHORT["krypkasino"])
+    start_against_bots(page, "krypkasino", SHORT_GAMES["krypkasino"])
     expect(page.locator(".table-screen [data-role=hand] .card").first).to_be_visible()
     for n in (4, 8, 12, 16):
         page.evaluate(FULL_KRYPKASINO, n)

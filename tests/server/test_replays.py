@@ -17,20 +17,14 @@ import feltroom
 from feltroom.server import Limits
 from feltroom.views import events_for
 
+from ..helpers import SHORT_TABLES
 from .audit import HISTORY_KEYS, Replay, cards_in
 from .served import Peer, Served, create_table, eventually
-
-SHORT: dict[str, tuple[int, dict[str, Any]]] = {
-    "crisp": (3, {"end_limit": 50}),
-    "craits": (3, {"short_game": True}),
-    "cribbage": (2, {"target": 61, "counting": "automatic"}),
-    "krypkasino": (2, {"dealer_rounds": 1}),
-}
 
 
 def finished(served: Served, ann: Peer, game: str) -> str:
     """A whole game played by bots and ann's stand-in (ann leaves at once); its table id."""
-    seats, options = SHORT[game]
+    seats, options = SHORT_TABLES[game]
     tid = create_table(ann, game, seats, options, bots={i: "random" for i in range(1, seats)})
     assert ann.request({"type": "leave", "table": tid})["type"] == "table"
     eventually(lambda: served.room.tables[tid].state == "over", 60, "the end of the game")
@@ -55,7 +49,7 @@ def whole_replay(served: Served, tid: str, seat: int | None) -> tuple[list[dict[
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", sorted(SHORT))
+@pytest.mark.parametrize("game", sorted(SHORT_TABLES))
 def test_each_seat_replays_exactly_what_it_saw_and_no_hidden_card(tmp_path: Path, game: str) -> None:
     # Small pages, so that the paging is part of every game's check.
     with Served(tmp_path / "r.sqlite", Limits(replay_page=40)) as served, Peer(served.port, "ann") as ann:
@@ -129,7 +123,7 @@ def test_unknown_and_running_tables_are_refused_like_the_record(tmp_path: Path) 
     with Served(tmp_path / "r.sqlite", bot_delay=5.0) as served, Peer(served.port, "ann") as ann:
         status, err = served.get("/api/games/t0000000000000000/replay")
         assert status == 404 and "no finished game" in err["error"]
-        tid = create_table(ann, "cribbage", 2, SHORT["cribbage"][1], bots={1: "random"})
+        tid = create_table(ann, "cribbage", 2, SHORT_TABLES["cribbage"][1], bots={1: "random"})
         status, err = served.get(f"/api/games/{tid}/replay?seat=0")
         assert status == 409 and "not over" in err["error"]
 
