@@ -36,14 +36,9 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from feltroom.server.local_service import free_port
+
 HOST = "127.0.0.1"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def rss_mib(pid: int) -> float:

@@ -35,7 +35,6 @@ import json
 import multiprocessing
 import os
 import random
-import socket
 import sys
 import tempfile
 import time
@@ -45,6 +44,7 @@ from typing import Any
 import websockets
 
 from feltroom.server.gc_tuning import DEFAULT_GC_THRESHOLD
+from feltroom.server.local_service import free_port
 
 HOST = "127.0.0.1"
 
@@ -62,13 +62,6 @@ class ScaledClock:
     async def sleep_until(self, when: float) -> None:
         while (left := when - self.now()) > 0:
             await asyncio.sleep(left / self.speed)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def serve_room(port: int, db: str, speed: float, profile: str | None = None, redis: str | None = None,

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from feltroom.server import Limits
 from feltroom.server.leases import Leases
+from feltroom.server.local_service import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,13 +52,6 @@ def main(config: str) -> None:
                      allow_origins=cfg["origins"], trusted_proxies=cfg["trusted"], redis=cfg.get("redis"),
                      leases=Leases(**cfg["leases"]))
     uvicorn.Server(uvicorn_config(app, limits, TrustedProxies(cfg["trusted"]), port=cfg["port"])).run()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @dataclass

@@ -26,11 +26,12 @@ import redis as redis_client
 from feltroom.game import CLOCK
 from feltroom.server.cluster import RedisBus
 from feltroom.server.leases import Leases
+from feltroom.server.local_service import free_port
 from feltroom.server.pg_local import LocalPostgres
 from feltroom.server.redis_local import LocalRedis
 
 from .audit import Replay
-from .live import LiveServer, free_port, serve_live
+from .live import LiveServer, serve_live
 from .served import Peer, Served
 
 pytestmark = pytest.mark.slow

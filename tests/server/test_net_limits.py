@@ -23,8 +23,9 @@ from websockets.sync.client import ClientConnection, connect
 
 from feltroom.server import Limits
 from feltroom.server.connection import Connection
+from feltroom.server.local_service import free_port
 
-from .live import free_port, open_fds, raw_websocket, read_frame, rss_kib, serve_live, ws_frame
+from .live import open_fds, raw_websocket, read_frame, rss_kib, serve_live, ws_frame
 
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used as a context manager")
 

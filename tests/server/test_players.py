@@ -15,9 +15,10 @@ import pytest
 
 from feltroom.cli.main import main as feltroom_main
 from feltroom.server import Limits
+from feltroom.server.local_service import free_port
 
 from .served import Peer, Served, create_table, eventually
-from .test_restart import free_port, start_server
+from .test_restart import start_server
 
 CRIBBAGE = {"counting": "automatic", "target": 61}  # no timer: stand-ins finish a game in well under a second
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -17,14 +16,9 @@ from typing import Any
 
 import pytest
 
+from feltroom.server.local_service import free_port
+
 from .served import Peer
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
