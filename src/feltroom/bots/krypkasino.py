@@ -61,6 +61,36 @@ def _sweep_values(table: list[int]) -> list[int]:
     return found
 
 
+_ANSWERS: dict[tuple[int, ...], tuple[frozenset[int], ...]] = {}
+
+
+def _answers(after: list[int]) -> tuple[frozenset[int], ...]:
+    """For each value 2–14 the next player may answer with, the hand values that must then sweep
+    the table it leaves: after its first largest capture (KRYP-CAPTURE-3), or with it trailed.
+
+    Only ranks count on the table (KRYP-VAL-2), and the first largest capture in card order takes
+    the lowest ranks the ties allow whatever the suits, so the answer is memoised by ``after``'s
+    ranks; the search's playouts ask for the same tables many times.
+    """
+    key = tuple(sorted(c >> 2 for c in after))
+    found = _ANSWERS.get(key)
+    if found is None:
+        if len(_ANSWERS) > _SWEEPS_LIMIT:
+            _ANSWERS.clear()
+        answers = []
+        for value, cards in _BY_VALUE.items():
+            caps = largest_captures(value, after) if after else []
+            if caps:
+                table = list(after)
+                for c in caps[0]:
+                    table.remove(c)
+            else:
+                table = [*after, cards[0]]  # any card of the value: the same rank
+            answers.append(frozenset(_sweep_values(table)))
+        found = _ANSWERS[key] = tuple(answers)
+    return found
+
+
 @register_bot("heuristic", "krypkasino")
 class KrypkasinoBot(Bot):
     """Expected-cost play: avoid points, hand the next player a forced sweep, dodge own sweeps."""
@@ -112,6 +142,8 @@ class KrypkasinoBot(Bot):
         endgame = view["last_packet"]
         spade_points = sum(POINTS[parse_card(c)] for c in view["spade_faces"])
         best, best_cost = legal[0], float("inf")
+        by_value: list[int] | None = None  # unseen cards per value 2–14, counted once a play needs them
+        unseen_total = 0
         for action in legal:
             parts = action.split()
             card = parse_card(parts[1])
@@ -137,7 +169,11 @@ class KrypkasinoBot(Bot):
             gift = self._p_holds(sweeps, unseen, sizes[nxt]) if sweeps else 0.0
             cost -= self.SWEEP_GIFT * gift
             if self.OWN_SWEEP_RISK and rest and gift < 1.0:
-                cost += 5 * self.OWN_SWEEP_RISK * (1.0 - gift) * self._forced_back(after, rest, unseen)
+                if by_value is None:
+                    by_value = [sum(unseen[c] for c in cards) for cards in _BY_VALUE.values()]
+                    unseen_total = sum(by_value)
+                risk = self._forced_back(after, rest, by_value, unseen_total)
+                cost += 5 * self.OWN_SWEEP_RISK * (1.0 - gift) * risk
             if endgame and taken:  # the last capturer takes the rest and the spade faces
                 left = sum(POINTS[c] for c in after) + spade_points
                 cost += left * (self.LAST_CAPTURE_DECAY ** remaining_plays)
@@ -147,26 +183,16 @@ class KrypkasinoBot(Bot):
         return best
 
     @staticmethod
-    def _forced_back(after: list[int], rest: list[int], unseen: Counter[int]) -> float:
+    def _forced_back(after: list[int], rest: list[int], unseen_by_value: list[int], total: int) -> float:
         """Chance that, after the next player answers with a card drawn from the unseen ones
-        (captured as the rules say, or trailed), one of ``rest`` must sweep the table."""
-        total = sum(unseen.values())
+        (``unseen_by_value[v - 2]`` of value v, ``total`` in all; captured as the rules say, or
+        trailed), one of ``rest`` must sweep the table."""
         if not total:
             return 0.0
         mine = {HAND_VALUE[c] for c in rest}
         risk = 0
-        for value, cards in _BY_VALUE.items():
-            k = sum(unseen[c] for c in cards)
-            if not k:
-                continue
-            caps = largest_captures(value, after) if after else []
-            if caps:
-                table = list(after)
-                for c in caps[0]:
-                    table.remove(c)
-            else:
-                table = [*after, next(c for c in cards if unseen[c])]
-            if mine.intersection(_sweep_values(table)):
+        for k, sweeps in zip(unseen_by_value, _answers(after), strict=True):
+            if k and not mine.isdisjoint(sweeps):
                 risk += k
         return risk / total
 
