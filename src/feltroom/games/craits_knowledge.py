@@ -49,8 +49,9 @@ Decisions beyond the spec:
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Mapping, MutableSequence, Sequence
 from typing import Any, TypeVar
 
@@ -594,23 +595,37 @@ def _flow_start(reqs: list[Item], cands: list[list[int]], avail: list[Counter[in
             cap[u][("out", u[1], u[2])] = avail[u[1]][u[2]]
         elif isinstance(u, tuple) and u[0] == "slot":
             cap[u]["t"] = owners[u[1]][u[2]]
+
+    def push(path: list[Any]) -> None:
+        for u, v in itertools.pairwise(path):
+            cap[u][v] -= 1
+            cap[v][u] += 1
+
+    # Most cards fit their first candidate pool straight away: take those paths first, so that the
+    # breadth-first search below (a walk over the whole graph per path) runs only for the rest.
+    for r, (card, _, owner, _) in enumerate(reqs):
+        for copy in cap[("r", r)]:  # in the order of preference above
+            if copy == "s":
+                continue
+            out, slot = ("out", copy[1], card), ("slot", copy[1], owner)
+            if cap[copy][out] > 0 and cap[slot]["t"] > 0:
+                push(["s", ("r", r), copy, out, slot, "t"])
+                break
     while True:  # augmenting paths, breadth first
         prev: dict[Any, Any] = {"s": None}
-        queue = ["s"]
+        queue = deque(["s"])
         while queue and "t" not in prev:
-            u = queue.pop(0)
+            u = queue.popleft()
             for v, c in cap[u].items():
                 if c > 0 and v not in prev:
                     prev[v] = u
                     queue.append(v)
         if "t" not in prev:
             break
-        v = "t"
-        while prev[v] is not None:
-            u = prev[v]
-            cap[u][v] -= 1
-            cap[v][u] += 1
-            v = u
+        path = ["t"]
+        while prev[path[-1]] is not None:
+            path.append(prev[path[-1]])
+        push(path[::-1])
     at = []
     for r, ks in enumerate(cands):
         used = [v[1] for v, c in cap[("r", r)].items() if v != "s" and c == 0]
