@@ -90,13 +90,15 @@ XDIST := -n 2 --dist worksteal
 # their rooms on two cores made their timing waits flaky) and mostly wait (about 0.3 of a core), so they
 # run beside the rest, which take two workers at a lower priority (nice): the browser, its room and
 # their waits get the CPU when they ask for it, the other tests take what is left. The browser tests
-# write to $(BROWSER_LOG), shown when both are done; the run fails if either fails.
-BROWSER_LOG := test-results/browser.log
+# write to $(BROWSER_LOG) (not under test-results/, which pytest-playwright empties as it starts), shown
+# when both are done; the run fails if either fails.
+BROWSER_LOG := test-logs/browser.log
 
 unit: $(STAMP) chromium
 	@mkdir -p $(dir $(BROWSER_LOG))
 	@echo "make unit: the browser tests run beside the others; their output: $(BROWSER_LOG)"
 	@$(BIN)/pytest -q -p no:cacheprovider -m browser > $(BROWSER_LOG) 2>&1 & browser=$$!; \
+	trap 'kill $$browser 2>/dev/null; exit 130' INT TERM; \
 	nice -n 10 $(BIN)/pytest -q $(XDIST) -m "not browser"; others=$$?; \
 	wait $$browser; browsed=$$?; \
 	echo "--- the browser tests ($(BROWSER_LOG)):"; cat $(BROWSER_LOG); \
@@ -127,5 +129,5 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info test-results node_modules
+	rm -rf $(VENV) build *.egg-info src/*.egg-info test-results test-logs node_modules
 	find src -name '*.so' -delete -o -name '*.c' -path '*/feltroom/*' -delete
