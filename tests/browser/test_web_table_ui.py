@@ -156,6 +156,34 @@ def test_a_full_krypkasino_table_late_in_a_deal_leaves_the_hand_on_every_screen(
         assert layout_failures(page) == {}, n
 
 
+# A card with several largest captures (KRYP-CAPTURE-4) late in a deal: a full table, the piles beside
+# it, and three tied captures of four cards each; the chooser is then opened by a click on the card.
+PICKING_KRYPKASINO = """() => { const st = window.feltroom.tables.get(window.feltroom.route.table);
+  const v = st.upd.view;
+  v.table = ['AS','AC','AH','8S','8C','8D','3C','4D','5H','6S','7C','10D','JH','QS'];
+  v.hand = ['9C','KD','2H','6D']; v.to_act = [st.upd.seat];
+  v.spade_faces = ['KS','QS','JS']; v.dead = ['KC','KH','QC','QD','JC'];
+  v.piles = [{size: 37, markers: ['4D','5D']}, {size: 28, markers: ['7H']}];
+  v.packet = 11; v.stock_size = 4;
+  st.upd.legal = ['play 9C take AS AC 8S 8C', 'play 9C take AS AH 8S 8C', 'play 9C take AC AH 8S 8C',
+                  'play KD', 'play 2H', 'play 6D']; }"""
+MY_MOVES = "() => (window.feltroom.tables.get(window.feltroom.route.table).upd?.legal || []).length > 0"
+
+
+def test_choosing_among_tied_captures_leaves_the_hand_and_the_moves_on_every_screen(page: Page) -> None:
+    """The whole-game check met the capture chooser pushing the hand (360×640) and the move box
+    (1366×768) below the screen: with the fullest such table, the chooser, your hand, the status and
+    every move fit at every size."""
+    start_against_bots(page, "krypkasino", SHORT_GAMES["krypkasino"])
+    page.wait_for_function(MY_MOVES)
+    page.evaluate(PICKING_KRYPKASINO)
+    page.click("#lang-ru")
+    page.click("#lang-en")
+    page.locator(".table-screen [data-role=hand] [data-card='9C']").click()
+    expect(page.locator(".picker .btn.take")).to_have_count(3)
+    assert layout_failures(page) == {}
+
+
 def test_the_waiting_room_hook_and_phases_follow_the_view(page: Page) -> None:
     open_lobby(page)
     create_table(page, "cribbage", 2)

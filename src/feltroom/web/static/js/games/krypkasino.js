@@ -303,7 +303,7 @@ export default {
   status(ctx) {
     const v = ctx.view;
     if (v.over) return t('Game over.');
-    if ((v.to_act || []).includes(ctx.me)) return ctx.ui.pick ? t('Several captures are possible: choose one.') : t('Your turn: play a card (captures are taken automatically).');
+    if ((v.to_act || []).includes(ctx.me)) return ctx.ui.pick ? [cardText(ctx.ui.pick), ' — ', t('which cards do you take?')] : t('Your turn: play a card (captures are taken automatically).');
     return t('{name} is playing.', { name: (v.to_act || []).map((s) => ctx.shortName(s)).join(', ') });
   },
 
@@ -357,12 +357,14 @@ function highlight(list) {
 function picker(ctx, card) {
   const o = optionsFor(ctx, card);
   if (o.length < 2) return null;
-  return h('div', { class: 'picker panel', role: 'dialog', 'aria-label': t('Choose the capture') },
-    h('p', null, cardText(card), ' — ', t('which cards do you take?')),
-    h('div', { class: 'pick-col' }, o.map((x, k) => h('button', { type: 'button', class: 'btn take', dataset: { act: x.act },
+  // One wrapping row, not a column: a column of three or more captures pushed your hand and the move
+  // box below a laptop's or a phone's screen (the table's cards shrink meanwhile, style.css).
+  return h('div', { class: 'picker panel kr-picker', role: 'dialog', 'aria-label': t('Choose the capture') },
+    h('span', { class: 'pick-q' }, cardText(card), ' — ', t('which cards do you take?')),
+    o.map((x, k) => h('button', { type: 'button', class: 'btn take', dataset: { act: x.act },
       onmouseenter: () => highlight(x.take), onfocus: () => highlight(x.take), onmouseleave: () => highlight([]),
       onclick: () => { ctx.ui.pick = null; ctx.act(x.act); } }, h('kbd', null, String(k + 1)), ' ', cardsText(x.take || []))),
-    h('button', { type: 'button', class: 'btn ghost', onclick: () => { ctx.ui.pick = null; ctx.rerender(); } }, t('Cancel'))));
+    h('button', { type: 'button', class: 'btn ghost', onclick: () => { ctx.ui.pick = null; ctx.rerender(); } }, t('Cancel')));
 }
 
 function dealTable(ctx, d) {
