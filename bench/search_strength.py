@@ -15,8 +15,7 @@ import argparse
 import os
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
 import feltroom
 from feltroom.bots import make_bot
@@ -89,16 +88,23 @@ def main() -> None:
     load = [os.getloadavg()[0]]
     results: list[tuple[float, float]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        pending: list[Any] = []
-        for g, seed in enumerate(seeds):
-            pending.append(pool.submit(play, args.game, seed, g % 2, args.budget, args.omniscient))
-        for future in pending:
-            if args.minutes is not None and time.perf_counter() - start > args.minutes * 60:
-                future.cancel()  # only games not yet started; those running or done still count
-            if future.cancelled():
-                continue
-            results.append(future.result())
-            load.append(os.getloadavg()[0])
+        # Games are submitted as others end, at most ``jobs`` in flight: a pool marks every queued call
+        # running (so ``cancel`` could not stop them) and --minutes went unheeded.
+        queued = iter(enumerate(seeds))
+        running: set[Future[tuple[float, float]]] = set()
+        while True:
+            while len(running) < args.jobs and (args.minutes is None
+                                                or time.perf_counter() - start < args.minutes * 60):
+                g, seed = next(queued, (-1, 0))
+                if g < 0:
+                    break
+                running.add(pool.submit(play, args.game, seed, g % 2, args.budget, args.omniscient))
+            if not running:
+                break
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                results.append(future.result())
+                load.append(os.getloadavg()[0])
     n = len(results)
     wins = sum(s for s, _ in results)
     lo, hi = wilson(wins, n)

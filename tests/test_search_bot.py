@@ -1,5 +1,6 @@
 """The search bot level (feltroom.bots.search, issue #15): legal play in every game that has a
-knowledge tracker, determinism, the budget, and the lobby's levels."""
+knowledge tracker, determinism, the budget, the lobby's levels, and the gate that keeps the
+heuristic's choice unless the search's best beats it significantly."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ import pytest
 import feltroom
 from feltroom.bots import levels_for, make_bot
 from feltroom.bots.runner import play_out
+from feltroom.bots.search import SearchBot, gate, halve
 from feltroom.catalog import fixed_options, lobby_fields
+from feltroom.game import CLOCK, Game
 from feltroom.games.craits_knowledge import CraitsKnowledge
 from feltroom.knowledge import KNOWLEDGE
+from feltroom.views import events_for
 
 from .conformance import check_bot_game
 from .helpers import SHORT_GAMES
@@ -99,3 +103,92 @@ def test_the_budget_is_for_searching_levels_only() -> None:
         make_bot("heuristic", "krypkasino", 0, 2, {}, 1, budget=7)
     with pytest.raises(ValueError, match="budget"):
         make_bot("search", "krypkasino", 0, 2, {}, 1, budget=0)
+
+
+# ---------------------------------------------------------------- the gate over the guide's choice
+# A search at the lobby budget plays a Cribbage discard's 15 options in about 3 worlds each in its
+# first round: it must neither drop the heuristic's choice on that noise nor replace it with a
+# lucky one (issue #15). Stub playouts make the values known.
+
+
+class StubSearch(SearchBot):
+    """A Cribbage search whose playouts are worth ``base[action]`` plus noise: ``shared`` × a draw
+    common to every action of a world (the deal's luck), plus ``own`` × a draw of its own (an action
+    not in ``base`` is worth 0 plus the noise)."""
+
+    game = "cribbage"
+    base: dict[str, float]
+    shared = 0.0
+    own = 0.0
+
+    def __init__(self, seed: int, budget: int) -> None:
+        super().__init__(0, 2, {}, seed, budget=budget)
+        self.played: list[set[str]] = []  # the actions played in each world
+
+    def playout(self, world: Game, action: str, rng: random.Random) -> float:
+        luck = rng.random()
+        if not self.played or action in self.played[-1]:
+            self.played.append(set())
+        self.played[-1].add(action)
+        own = random.Random(f"{action} {luck}").random()
+        return self.base.get(action, 0.0) + self.shared * luck + self.own * own
+
+
+def discard_decision() -> tuple[Game, dict[str, Any], list[str], str]:
+    """A heads-up Cribbage game at seat 0's discard; the heuristic's choice."""
+    game = feltroom.new_game("cribbage", players=2, seed=3)
+    while not game.to_act or 0 not in game.to_act:
+        game.apply(game.to_act[0] if game.to_act else CLOCK, game.legal_actions(game.to_act[0] if game.to_act
+                                                                                 else CLOCK)[0])
+    legal = game.legal_actions(0)
+    assert legal[0].startswith("discard") and len(legal) == 15
+    first = make_bot("heuristic", "cribbage", 0, 2, game.options, 1).choose(game.view(0), legal)
+    return game, game.view(0), legal, first
+
+
+def stub_choice(base: dict[str, float], shared: float, own: float, budget: int = 180,
+                seed: int = 5) -> tuple[str, StubSearch]:
+    game, view, legal, _ = discard_decision()
+    bot = StubSearch(seed, budget)
+    bot.base, bot.shared, bot.own = base, shared, own
+    bot.observe(events_for(game.log, 0))
+    return bot.choose(view, legal), bot
+
+
+def test_an_insignificant_advantage_keeps_the_heuristics_choice() -> None:
+    """Another discard better by 0.01 on average but with world-to-world noise of ±0.5: the heuristic's stands."""
+    _, _, legal, first = discard_decision()
+    other = next(a for a in legal if a != first)
+    choice, _ = stub_choice({first: 0.5, other: 0.51}, shared=0.3, own=0.5)
+    assert choice == first
+
+
+def test_a_significant_advantage_replaces_the_heuristics_choice() -> None:
+    """Better by 0.2 in every world, whatever the deal's luck: the search plays it."""
+    _, _, legal, first = discard_decision()
+    other = legal[-1] if legal[-1] != first else legal[-2]
+    choice, _ = stub_choice({first: 0.3, other: 0.5}, shared=0.4, own=0.02)
+    assert choice == other
+
+
+def test_the_heuristics_choice_survives_every_halving() -> None:
+    """The heuristic's choice worst of all on average: still played in every world to the last round
+    (and kept, when nothing beats it significantly), while the halving drops the others."""
+    _, _, legal, first = discard_decision()
+    base = {a: 0.5 for a in legal} | {first: 0.45}
+    _, bot = stub_choice(base, shared=0.0, own=0.5)
+    assert all(first in played for played in bot.played)
+    assert len(bot.played[-1]) == 2 and len(bot.played[0]) == 15  # 15 → 8 → 4 → 2
+
+
+def test_halve_and_gate() -> None:
+    values = {"a": [0.1, 0.1], "b": [0.9, 0.8], "c": [0.7, 0.6], "d": [0.5, 0.2]}
+    rank = {a: i for i, a in enumerate("abcd")}
+    assert halve(["a", "b", "c", "d"], "a", values, rank) == ["a", "b"]
+    assert halve(["b", "c", "d"], "a", values, rank) == ["b", "c"]  # without the guide's, the best half
+    same = {"a": [0.5] * 10, "b": [0.6, 0.4] * 5}  # even on average: the guide's
+    assert gate("a", "b", same, z=0.0, min_worlds=2) == "a"
+    ahead = {"a": [0.5] * 10, "b": [0.6, 0.5] * 5}  # +0.05 ± 0.0527 (sd) over 10 worlds: 3.0 standard errors
+    assert gate("a", "b", ahead, z=2.9, min_worlds=10) == "b"
+    assert gate("a", "b", ahead, z=3.1, min_worlds=10) == "a"
+    assert gate("a", "b", ahead, z=1.0, min_worlds=11) == "a"  # too few worlds

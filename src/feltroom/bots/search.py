@@ -7,8 +7,9 @@ tracker (determinizations: the hidden cards placed uniformly among the placement
 what the seat saw), plays every action still in the running in each of them — the same
 worlds and the same playout seeds for every action, so that their comparison is not drowned
 in the deal's luck — with the game's heuristic bot playing every seat from there to the
-game's horizon, then keeps the better half; the best mean at the end wins (ties: the
-heuristic's own choice first, then the legal order). This is flat single-observer
+game's horizon, then keeps the better half, never dropping the heuristic's own choice. At
+the end the best mean is played only if its advantage over the heuristic's choice, world by
+world, is significant (``gate``); otherwise the heuristic's choice stands. This is flat single-observer
 information-set Monte Carlo: the statistics are kept per action of the seat's information
 set, each playout in a world sampled from it, so the bot never averages over a world it
 could rule out.
@@ -19,6 +20,10 @@ Decided here:
   (the sampled state is the bot's own imagination, so nothing leaks);
 - a game's ``SearchSpec`` (``bots/search_games.py``) says where a playout stops and what it is
   worth; a game without one plays to the end and scores a win 1, a shared win 1/k, a loss 0;
+- the search improves on its guide or plays as it: the guide's choice survives every halving,
+  and the best action replaces it only when its paired advantage over the shared worlds is
+  above ``margin_z`` standard errors (the rollout algorithm's one-step improvement, kept from
+  throwing a good choice out on the noise of a few worlds);
 - the budget counts playouts, so a decision is a function of the bot's seed and what it
   saw, whatever the machine; the lobby's budget per game is the spec's, chosen so that a
   decision takes at most 1 s at the 95th percentile on one core (``bench/search_decisions.py``);
@@ -59,7 +64,9 @@ class SearchSpec:
     horizon; the game's end always ends it); ``value(game, seat, mark)`` is what the playout's
     end is worth to ``seat``, in [0, 1]; ``history(game)`` is where, in the imagined world's
     log, the playout bots' memory begins (0: the whole log); ``policy`` is the playout
-    level; ``budget`` the lobby's playouts per decision.
+    level; ``budget`` the lobby's playouts per decision; ``trust(legal)`` says the guide's choice
+    is played unsearched; the best action replaces the guide's only if its mean paired
+    advantage is above ``margin_z`` standard errors over at least ``min_worlds`` worlds (``gate``).
     """
 
     budget: int = DEFAULT_BUDGET
@@ -68,6 +75,8 @@ class SearchSpec:
     value: Callable[[Game, int, Any], float] = win_value
     history: Callable[[Game], int] = lambda game: 0
     trust: Callable[[list[str]], bool] = lambda legal: False
+    margin_z: float = 1.5
+    min_worlds: int = 8
     policy: str = "heuristic"
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -75,6 +84,53 @@ class SearchSpec:
 #: game name -> how the search plays it (``bots/search_games.py``); others get ``SearchSpec()``
 SPECS: dict[str, SearchSpec] = {}
 _DEFAULT_SPEC = SearchSpec()
+
+
+def mean(xs: list[float]) -> float:
+    """The mean of ``xs`` (0 for none: an action never played ranks below any played one's positive mean)."""
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def halve(alive: list[str], first: str, values: dict[str, list[float]], rank: dict[str, int]) -> list[str]:
+    """The better half of ``alive`` by mean value (ties: ``rank``), always with ``first``, the guide's choice.
+
+    ``first`` is never eliminated on the noise of a few worlds: it is the base policy the search
+    must improve on, and the final ``gate`` compares the best action with it, world by world.
+    The kept half has ``ceil(n / 2)`` actions, ``first`` and the best of the others.
+    """
+    keep = max(1, (len(alive) + 1) // 2)
+    others = sorted((a for a in alive if a != first), key=lambda a: (-mean(values[a]), rank[a]))
+    if first not in alive:
+        return others[:keep]
+    return [first, *others[:keep - 1]]
+
+
+def gate(first: str, best: str, values: dict[str, list[float]], z: float, min_worlds: int) -> str:
+    """``best`` if its advantage over ``first`` is significant, else ``first`` (the rollout algorithm's rule).
+
+    Every action still alive was played in the same worlds with the same playout seeds, and
+    ``first`` in all of them, so the advantage is paired: d_w = v(best, w) − v(first, w) over the
+    n worlds of the search (both were played in every one: ``best`` survived every halving,
+    ``first`` is never eliminated). ``best`` is played only if
+    n ≥ ``min_worlds`` and mean(d) > z · sd(d) / √n, a one-sided test; otherwise the guide's own
+    choice stands. One-step lookahead over base-policy playouts improves on the base policy
+    when its evaluation is accurate (Tesauro & Galperin; Bertsekas' rollout algorithm); on a few
+    noisy worlds it would throw a good choice out for a lucky one.
+
+    >>> gate("a", "b", {"a": [0.5, 0.5, 0.5], "b": [0.6, 0.6, 0.6]}, z=1.0, min_worlds=3)
+    'b'
+    >>> gate("a", "b", {"a": [0.5, 0.5, 0.5], "b": [0.9, 0.2, 0.6]}, z=1.0, min_worlds=3)
+    'a'
+    """
+    if best == first:
+        return first
+    d = [b - a for b, a in zip(values[best], values[first], strict=True)]
+    n = len(d)
+    if n < max(2, min_worlds):
+        return first
+    m = sum(d) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1))
+    return best if m > 0 and m > z * sd / math.sqrt(n) else first
 
 
 class SearchBot(Bot):
@@ -120,8 +176,7 @@ class SearchBot(Bot):
         order = [first, *(a for a in legal if a != first)]
         rank = {a: i for i, a in enumerate(order)}
         rng = random.Random(self.rng.getrandbits(64))
-        totals = dict.fromkeys(order, 0.0)
-        counts = dict.fromkeys(order, 0)
+        values: dict[str, list[float]] = {a: [] for a in order}  # per world, in the order the worlds were drawn
         alive = order[:self.budget]
         rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
         left = self.budget
@@ -135,14 +190,13 @@ class SearchBot(Bot):
                 seed = rng.getrandbits(32)
                 for i, action in enumerate(alive):
                     here = world if i == len(alive) - 1 else world.copy()
-                    totals[action] += self.playout(here, action, random.Random(seed))
-                    counts[action] += 1
+                    values[action].append(self.playout(here, action, random.Random(seed)))
                 left -= len(alive)
             if not last:
-                alive.sort(key=lambda a: (-totals[a] / max(1, counts[a]), rank[a]))
-                alive = alive[:max(1, (len(alive) + 1) // 2)]
+                alive = halve(alive, first, values, rank)
         self.playouts += self.budget - left
-        return min(alive, key=lambda a: (-totals[a] / max(1, counts[a]), rank[a]))
+        best = min(alive, key=lambda a: (-mean(values[a]), rank[a]))
+        return gate(first, best, values, self.spec.margin_z, self.spec.min_worlds)
 
     def playout(self, world: Game, action: str, rng: random.Random) -> float:
         """Apply ``action`` in ``world``, then the policy for every seat to the horizon; its value."""
