@@ -17,7 +17,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from feltroom.server import local_cluster
 from feltroom.server.local_service import free_port
@@ -25,6 +25,20 @@ from feltroom.server.local_service import free_port
 from .served import Peer
 
 pytestmark = pytest.mark.slow
+
+
+def reconnect(front: int, token: str | None, within: float = 10.0) -> Peer:
+    """Connect again to the same address, retrying as the browser client does (with a pause): until
+    HAProxy's checks mark the killed node down (two failed checks a second apart), a new connection
+    may still be sent there and be answered 502 or 503."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            return Peer(front, "whoever", token=token)
+        except (InvalidStatus, OSError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.25)
 
 
 def test_make_cluster_serves_one_address_and_stops_everything() -> None:
@@ -58,7 +72,7 @@ def test_make_cluster_serves_one_address_and_stops_everything() -> None:
             try:
                 p.sync()
             except ConnectionClosed:
-                players[i] = Peer(front, "whoever", token=p.token)
+                players[i] = reconnect(front, p.token)
                 assert players[i].welcome["tables"] == [{"table": tid, "seat": i, "state": "playing"}]
         deadline = time.monotonic() + 20
         moves = 0
