@@ -138,8 +138,8 @@ def discard_decision() -> tuple[Game, dict[str, Any], list[str], str]:
     """A heads-up Cribbage game at seat 0's discard; the heuristic's choice."""
     game = feltroom.new_game("cribbage", players=2, seed=3)
     while not game.to_act or 0 not in game.to_act:
-        game.apply(game.to_act[0] if game.to_act else CLOCK, game.legal_actions(game.to_act[0] if game.to_act
-                                                                                 else CLOCK)[0])
+        seat = game.to_act[0] if game.to_act else CLOCK
+        game.apply(seat, game.legal_actions(seat)[0])
     legal = game.legal_actions(0)
     assert legal[0].startswith("discard") and len(legal) == 15
     first = make_bot("heuristic", "cribbage", 0, 2, game.options, 1).choose(game.view(0), legal)
