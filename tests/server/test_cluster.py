@@ -7,6 +7,7 @@ audit (tests/server/audit.py), the cross-node ones included."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import json
@@ -24,11 +25,16 @@ import pytest
 import redis as redis_client
 
 from feltroom.game import CLOCK
+from feltroom.server import cluster
+from feltroom.server.clock import RealClock
 from feltroom.server.cluster import RedisBus
 from feltroom.server.leases import Leases
+from feltroom.server.limits import Limits
 from feltroom.server.local_service import free_port
 from feltroom.server.pg_local import LocalPostgres
 from feltroom.server.redis_local import LocalRedis
+from feltroom.server.room import Room
+from feltroom.server.sqlite_store import SQLiteStore
 
 from .audit import Replay
 from .live import LiveServer, serve_live
@@ -406,9 +412,50 @@ def test_feltroom_serve_sets_the_lease_timings_from_its_flags(tmp_path: Path, re
     finally:
         redis.close()
         proc.terminate()
-        proc.wait(10)
+        try:
+            proc.wait(40)  # each step of a node's leaving is bounded (cluster.STOP_WAIT)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise
     bad = subprocess.run([sys.executable, "-m", "feltroom.server", "serve", "--redis", redis_server.url,
                           "--lease-renewals", "2", "--lease-valid", "0.4"], capture_output=True, text=True, timeout=30,
                          cwd=tmp_path)
     assert bad.returncode == 2
     assert "--lease-renewals × --lease-valid must be over 1 (here 2 × 0.4)" in bad.stderr
+
+
+def test_a_node_told_to_stop_stops_even_if_a_task_ignores_its_cancel(
+        tmp_path: Path, redis_server: LocalRedis, monkeypatch: pytest.MonkeyPatch) -> None:
+    """CI once met a node that scanned on for ever after SIGTERM: a cancellation lost inside a Redis
+    call left its shutdown waiting on its tasks. Leaving waits for them a bounded time, then goes on
+    to release its leases and close its store."""
+    monkeypatch.setattr(cluster, "STOP_WAIT", 0.5)
+
+    async def leave() -> float:
+        bus = RedisBus(redis_server.url, leases=Leases())
+        room = Room(SQLiteStore(str(tmp_path / "room.sqlite")), RealClock(), Limits(), bus=bus)
+        await bus.start(room)
+        done = False
+
+        async def stubborn() -> None:  # swallows every cancel, as the lost one did
+            while not done:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.sleep(60)
+
+        bus._tasks.append(asyncio.get_running_loop().create_task(stubborn()))
+        await asyncio.sleep(0)
+        start = time.monotonic()
+        await bus.stop()
+        took = time.monotonic() - start
+        done = True
+        bus._tasks[-1].cancel()
+        room.store.close()
+        return took
+
+    took = asyncio.run(leave())
+    assert took < 3, f"leaving took {took:.1f} s with a task that ignores its cancel"
+    redis = redis_client.Redis.from_url(redis_server.url, decode_responses=True)
+    try:
+        assert redis.keys("feltroom:alive:*") == []  # it still said it left
+    finally:
+        redis.close()

@@ -69,6 +69,8 @@ PREFIX = "feltroom:"
 #: Pauses between the looks at the lease of a table this node has not heard of (a brand-new table
 #: whose creator's claim may still be on its way to Redis).
 LOOKUP_WAITS = (0.02, 0.05, 0.1)
+#: Seconds each step of a node's leaving may take (its tasks' end; releasing; closing).
+STOP_WAIT = 5.0
 
 # KEYS: leases; ARGV: this node, the TTL in ms. Extends the leases still this node's; the
 # 1-based positions of the others.
@@ -174,26 +176,35 @@ class RedisBus:
         log.info("node %s joined the cluster at %s: %d tables here", self.node, self.url, len(room.tables))
 
     async def stop(self) -> None:
-        """Leave: the leases are released (the other nodes take the tables at their next scan)."""
+        """Leave: the leases are released (the other nodes take the tables at their next scan).
+
+        Every step is bounded, and the loops also end on ``_stopping``: a node told to stop must
+        stop. CI once met a node that answered SIGTERM by scanning on for ever after its tasks were
+        cancelled: a cancellation lost inside a Redis call left the shutdown waiting on them."""
         self._stopping.set()
         if self._renewer is not None:
             await asyncio.to_thread(self._renewer.join, 10)
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            _, stuck = await asyncio.wait(self._tasks, timeout=STOP_WAIT)
+            if stuck:
+                log.warning("node %s: %d tasks did not end within %.0f s of their cancel", self.node, len(stuck),
+                            STOP_WAIT)
         if self._redis is None:
             return
-        with contextlib.suppress(RedisError, OSError):
-            mine = [self.key("lease", t) for t in self.valid_until]
-            if mine:
-                await self.redis.eval(RELEASE, len(mine), *mine, self.node)  # type: ignore[misc]
-            await self.redis.delete(self.key("alive", self.node))
-        with contextlib.suppress(RedisError, OSError):
-            await self._pubsub.aclose()
-        with contextlib.suppress(RedisError, OSError):
-            await self.redis.aclose()
+        with contextlib.suppress(RedisError, OSError, TimeoutError):
+            async with asyncio.timeout(STOP_WAIT):
+                mine = [self.key("lease", t) for t in self.valid_until]
+                if mine:
+                    await self.redis.eval(RELEASE, len(mine), *mine, self.node)  # type: ignore[misc]
+                await self.redis.delete(self.key("alive", self.node))
+        with contextlib.suppress(RedisError, OSError, TimeoutError):
+            async with asyncio.timeout(STOP_WAIT):
+                await self._pubsub.aclose()
+        with contextlib.suppress(RedisError, OSError, TimeoutError):
+            async with asyncio.timeout(STOP_WAIT):
+                await self.redis.aclose()
 
     # ------------------------------------------------------------------ sending
 
@@ -248,7 +259,7 @@ class RedisBus:
 
     async def _listen(self) -> None:
         lobby = self.key("lobby")
-        while True:
+        while not self._stopping.is_set():
             try:
                 message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
             except (RedisError, OSError) as e:
@@ -503,7 +514,7 @@ class RedisBus:
     # ------------------------------------------------------------------ leases and fail-over
 
     async def _every(self, seconds: float, job: Callable[[], Any]) -> None:
-        while True:
+        while not self._stopping.is_set():
             await asyncio.sleep(seconds)
             try:
                 await job()
@@ -565,7 +576,7 @@ class RedisBus:
 
     async def _beat(self) -> None:
         """The event loop's sign of life for the renewal thread."""
-        while True:
+        while not self._stopping.is_set():
             self._heartbeat = time.monotonic()
             await asyncio.sleep(self.leases.beat)
 
