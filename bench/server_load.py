@@ -41,6 +41,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 import websockets
 
 from feltroom.server.gc_tuning import DEFAULT_GC_THRESHOLD
@@ -214,7 +215,8 @@ async def broadcast_phase(port: int, clients: int, seconds: float) -> tuple[floa
         while time.monotonic() < stop_at:
             t = time.perf_counter()
             await group[n % 4].send(msg)
-            await asyncio.gather(*(ws.recv() for ws in group))
+            for ws in group:  # one after another: a task per recv would cost the client more than the server
+                await ws.recv()
             rtts.append(time.perf_counter() - t)
             n += 1
         return n
@@ -270,12 +272,17 @@ class Seat:
                                            "action": self.rng.choice(u["legal"])}))
 
     async def play(self, table: str, until: float) -> None:
+        # One deadline for the whole game (``asyncio.wait_for`` made a task per message) and orjson:
+        # the single client process, not the room, set the pace of the play before.
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout_at(loop.time() + until - time.monotonic()):
+                await self._play(table)
+
+    async def _play(self, table: str) -> None:
         await self.maybe_act(table)
-        while time.monotonic() < until:
-            try:
-                msg = json.loads(await asyncio.wait_for(self.ws.recv(), timeout=until - time.monotonic()))
-            except TimeoutError:
-                return
+        while True:
+            msg = orjson.loads(await self.ws.recv())
             kind = msg.get("type")
             mine = self.inflight is not None and msg.get("id") == self.inflight[0]
             if kind == "update":
