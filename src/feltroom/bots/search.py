@@ -74,6 +74,7 @@ class SearchSpec:
     stop: Callable[[Game, Any], bool] = lambda game, mark: False
     value: Callable[[Game, int, Any], float] = win_value
     history: Callable[[Game], int] = lambda game: 0
+    view: Callable[[Game, int], dict[str, Any]] | None = None
     trust: Callable[[list[str]], bool] = lambda legal: False
     margin_z: float = 1.5
     min_worlds: int = 8
@@ -207,6 +208,7 @@ class SearchBot(Bot):
         world.apply(me, action)
         bots: dict[int, tuple[Bot, int]] = {}
         log = world.log
+        view = spec.view or (lambda game, seat: game.view(seat))
         while not world.is_over and not spec.stop(world, mark):
             seats = world.to_act
             if not seats:
@@ -224,7 +226,7 @@ class SearchBot(Bot):
                 bot.observe(events_for(log[seen:], seat))
             bots[seat] = (bot, len(log))
             legal = world.legal_actions(seat)
-            choice = bot.choose(world.view(seat) if bot.needs_view else None, legal) if len(legal) > 1 else legal[0]
+            choice = bot.choose(view(world, seat) if bot.needs_view else None, legal) if len(legal) > 1 else legal[0]
             world.apply(seat, choice)
         return spec.value(world, me, mark)
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards import NAMES
 from ..game import Game
 from ..games.krypkasino import POINTS
 from .search import SPECS, SearchSpec, win_value
@@ -118,5 +119,24 @@ def _low_round_value(game: Game, seat: int, mark: list[int]) -> float:
     return _clip(0.5 - _margin(gains, seat, game.sides) / (2 * ROUND_SCALE))
 
 
-for _game in ("crisp", "craits"):
-    SPECS[_game] = SearchSpec(budget=60, mark=_scores_mark, stop=_scores_changed, value=_low_round_value)
+SPECS["craits"] = SearchSpec(budget=60, mark=_scores_mark, stop=_scores_changed, value=_low_round_value)
+
+
+def _round_history(game: Game) -> int:
+    """Where the current round begins in ``game.log`` (its ``round_start``): a playout ends with
+    the round, and the Crisp heuristic forgets everything at a ``round_start`` anyway."""
+    log = game.log
+    for i in range(len(log) - 1, -1, -1):
+        if log[i]["type"] == "round_start":
+            return i
+    return 0
+
+
+def _crisp_view(game: Game, seat: int) -> dict[str, Any]:
+    """The part of ``seat``'s view the Crisp heuristic reads: the card in hand and the discard top."""
+    g: Any = game
+    return {"held": g.own_view(seat)["held"], "discard_top": NAMES[g.discard[-1]] if g.discard else None}
+
+
+SPECS["crisp"] = SearchSpec(budget=60, mark=_scores_mark, stop=_scores_changed, value=_low_round_value,
+                            history=_round_history, view=_crisp_view)
