@@ -10,7 +10,9 @@ import pytest
 
 import feltroom
 from feltroom.bots import make_bot
+from feltroom.bots.runner import play_out
 from feltroom.bots.search import SPECS, SearchBot
+from feltroom.bots.search_games import CRISP_MISS, _crisp_fit
 from feltroom.game import Game
 from feltroom.views import events_for
 
@@ -47,3 +49,56 @@ def test_crisp_playouts_from_the_round_start_with_a_small_view_play_as_full_ones
     monkeypatch.setitem(SPECS, "crisp", full)
     slow = [bot.playout(w.copy(), a, random.Random(s)) for w, s in worlds for a in legal]
     assert fast == slow
+
+
+def play_heuristic(game: Game, bots: list[Any], seen: list[int], until: Any) -> None:
+    """Heuristic moves for every seat until ``until(game, seat, legal)``."""
+    while not game.is_over:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        if until(game, seat, legal):
+            return
+        bots[seat].observe(events_for(game.log[seen[seat]:], seat))
+        seen[seat] = len(game.log)
+        game.apply(seat, bots[seat].choose(game.view(seat), legal) if len(legal) > 1 else legal[0])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_world_where_the_others_played_as_the_heuristic_fits_fully(players: int) -> None:
+    """Every resolution (CRISP-TURN-4) and crisp window (CRISP-CALL-1) of the other seats is the model's."""
+    game = feltroom.new_game("crisp", players=players, seed=5)
+    bots = [make_bot("heuristic", "crisp", s, players, game.options, s) for s in range(players)]
+    seen = [0] * players
+    play_heuristic(game, bots, seen, lambda g, s, legal: g.round_no == 2 and s == 0 and len(legal) > 1)
+    assert game.round_no == 2  # type: ignore[attr-defined]
+    assert _crisp_fit(game, 0) == 1.0
+
+
+def test_each_choice_the_heuristic_would_not_make_costs_a_factor() -> None:
+    """Seat 1 swaps a drawn card in where the heuristic would do otherwise, twice: the world's weight
+    is ``CRISP_MISS`` squared (a miss is unlikely, never impossible); seat 0's own choices never count."""
+    game = feltroom.new_game("crisp", players=2, seed=8)
+    bots = [make_bot("heuristic", "crisp", s, 2, game.options, s) for s in range(2)]
+    seen = [0, 0]
+    for misses in (1, 2):
+        play_heuristic(game, bots, seen, lambda g, s, legal: s == 1 and legal[0] == "swap L")
+        bots[1].observe(events_for(game.log[seen[1]:], 1))
+        seen[1] = len(game.log)
+        legal = game.legal_actions(1)
+        model = bots[1].choose(game.view(1), legal)
+        other = next(a for a in ("swap C", "swap L") if a != model)
+        game.apply(1, other)
+        assert _crisp_fit(game, 0) == pytest.approx(CRISP_MISS ** misses)
+        assert _crisp_fit(game, 1) == 1.0  # seen from seat 1, only seat 0's choices count: the heuristic's
+
+
+def test_crisp_search_with_its_weighted_worlds_is_deterministic_for_a_seed() -> None:
+    """The pool of worlds and the draws from it come from the bot's seed: the same game twice."""
+    records = []
+    for _ in range(2):
+        game = feltroom.new_game("crisp", players=3, seed=4, options={"end_limit": 20})
+        bots = [make_bot("search", "crisp", 0, 3, game.options, 9, budget=12),
+                *(make_bot("heuristic", "crisp", s, 3, game.options, s) for s in (1, 2))]
+        play_out(game, bots)
+        records.append(game.record["actions"])
+    assert records[0] == records[1]
