@@ -212,5 +212,5 @@ def _crisp_resolutions(e: dict[str, Any], kind: str, players: int, who: int) -> 
     return ["swap L", "swap C", "swap R", "discard"], "discard"
 
 
-SPECS["crisp"] = SearchSpec(budget=60, mark=_scores_mark, stop=_scores_changed, value=_low_round_value,
+SPECS["crisp"] = SearchSpec(budget=400, mark=_scores_mark, stop=_scores_changed, value=_low_round_value,
                             history=_round_history, view=_crisp_view, weigh=_crisp_fit, pool=64)
