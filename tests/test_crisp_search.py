@@ -13,6 +13,7 @@ from feltroom.bots import make_bot
 from feltroom.bots.runner import play_out
 from feltroom.bots.search import SPECS, SearchBot
 from feltroom.bots.search_games import CRISP_MISS, _crisp_fit
+from feltroom.cards import NAMES
 from feltroom.game import Game
 from feltroom.views import events_for
 
@@ -102,3 +103,47 @@ def test_crisp_search_with_its_weighted_worlds_is_deterministic_for_a_seed() -> 
         play_out(game, bots)
         records.append(game.record["actions"])
     assert records[0] == records[1]
+
+
+def test_cards_the_seat_never_saw_do_not_change_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two games whose deals differ only in two cards seat 1 never sees: its search weighs the same
+    worlds the same way and plays out the same values (the weighting reads sampled worlds only)."""
+    import feltroom.bots.search as search
+
+    seen: list[dict[str, list[float]]] = []
+    real_gate = search.gate
+
+    def spy(first: str, best: str, values: dict[str, list[float]], z: float, min_worlds: int) -> str:
+        seen.append({a: list(v) for a, v in values.items()})
+        return real_gate(first, best, values, z, min_worlds)
+
+    monkeypatch.setattr(search, "gate", spy)
+    players, seat = 3, 1
+    compared = 0
+    for seed in range(3):
+        deck = list(range(52))
+        random.Random(seed).shuffle(deck)
+        twin = list(deck)
+        twin[3 * players + 10], twin[3 * players + 20] = twin[3 * players + 20], twin[3 * players + 10]
+        games = [feltroom.new_game("crisp", players, seed=seed, options={"first_dealer": 0},
+                                   deck=[NAMES[c] for c in d]) for d in (deck, twin)]
+        bots = [make_bot("search", "crisp", seat, players, games[0].options, 4, budget=24) for _ in games]
+        rng = random.Random(seed)
+        fed = 0
+        while games[0].round_no == 1 and not games[0].is_over:  # type: ignore[attr-defined]
+            logs = [events_for(g.log, seat) for g in games]
+            if logs[0] != logs[1]:
+                break
+            mover = rng.choice(games[0].to_act)
+            legal = games[0].legal_actions(mover)
+            if mover == seat and len(legal) > 1:
+                for g, b, log in zip(games, bots, logs, strict=True):
+                    b.observe(log[fed:])
+                    b.choose(g.view(seat), legal)
+                fed = len(logs[0])
+                assert seen[-1] == seen[-2]
+                compared += 1
+            action = rng.choice(legal)
+            for g in games:
+                g.apply(mover, action)
+    assert compared > 5
