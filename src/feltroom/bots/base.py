@@ -18,8 +18,8 @@ BOTS: dict[str, dict[str, BotFactory]] = {}
 LEVELS: dict[str, tuple[str, str]] = {
     "random": ("beginner", "Plays any legal move: good for learning the rules."),
     "heuristic": ("casual", "Plays by rules of thumb, one move ahead."),
-    # not "strong" yet: at the lobby budget it is not yet shown to beat heuristic heads-up in every game
-    # (Cribbage, Crisp; docs/bots.md, issue #15)
+    # not "strong" yet: at the lobby budget it is not yet shown to beat heuristic at every table
+    # (Cribbage heads-up; Crisp with 4 players; docs/bots.md, issue #15)
     "search": ("experimental", "Imagines the cards it cannot see and plays the hand out; still learning."),
 }
 

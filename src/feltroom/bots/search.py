@@ -74,6 +74,9 @@ class SearchSpec:
     stop: Callable[[Game, Any], bool] = lambda game, mark: False
     value: Callable[[Game, int, Any], float] = win_value
     history: Callable[[Game], int] = lambda game: 0
+    view: Callable[[Game, int], dict[str, Any]] | None = None
+    weigh: Callable[[Game, int], float] | None = None
+    pool: int = 0
     trust: Callable[[list[str]], bool] = lambda legal: False
     margin_z: float = 1.5
     min_worlds: int = 8
@@ -178,6 +181,7 @@ class SearchBot(Bot):
         rng = random.Random(self.rng.getrandbits(64))
         values: dict[str, list[float]] = {a: [] for a in order}  # per world, in the order the worlds were drawn
         alive = order[:self.budget]
+        draw = self._worlds(rng)
         rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
         left = self.budget
         for r in range(rounds):
@@ -186,7 +190,7 @@ class SearchBot(Bot):
             for _ in range(worlds):
                 if left < len(alive):
                     break
-                world = self.knowledge.sample(rng)
+                world = draw(rng)
                 seed = rng.getrandbits(32)
                 for i, action in enumerate(alive):
                     here = world if i == len(alive) - 1 else world.copy()
@@ -198,6 +202,20 @@ class SearchBot(Bot):
         best = min(alive, key=lambda a: (-mean(values[a]), rank[a]))
         return gate(first, best, values, self.spec.margin_z, self.spec.min_worlds)
 
+    def _worlds(self, rng: random.Random) -> Callable[[random.Random], Game]:
+        """How this decision draws its worlds: straight from the knowledge, or, with the spec's
+        ``weigh``, from a pool of ``pool`` samples in proportion to their weights (copies)."""
+        knowledge = self.knowledge
+        assert knowledge is not None
+        weigh = self.spec.weigh
+        if weigh is None or self.spec.pool < 1:
+            return knowledge.sample
+        pool = [knowledge.sample(rng) for _ in range(self.spec.pool)]
+        weights = [weigh(w, self.seat) for w in pool]
+        if not sum(weights) > 0:
+            weights = [1.0] * len(pool)
+        return lambda r: r.choices(pool, weights)[0].copy()
+
     def playout(self, world: Game, action: str, rng: random.Random) -> float:
         """Apply ``action`` in ``world``, then the policy for every seat to the horizon; its value."""
         spec = self.spec
@@ -207,6 +225,7 @@ class SearchBot(Bot):
         world.apply(me, action)
         bots: dict[int, tuple[Bot, int]] = {}
         log = world.log
+        view = spec.view or (lambda game, seat: game.view(seat))
         while not world.is_over and not spec.stop(world, mark):
             seats = world.to_act
             if not seats:
@@ -224,7 +243,7 @@ class SearchBot(Bot):
                 bot.observe(events_for(log[seen:], seat))
             bots[seat] = (bot, len(log))
             legal = world.legal_actions(seat)
-            choice = bot.choose(world.view(seat) if bot.needs_view else None, legal) if len(legal) > 1 else legal[0]
+            choice = bot.choose(view(world, seat) if bot.needs_view else None, legal) if len(legal) > 1 else legal[0]
             world.apply(seat, choice)
         return spec.value(world, me, mark)
 

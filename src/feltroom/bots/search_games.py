@@ -11,11 +11,17 @@ decision hardly touches. Decided here:
   plus sweep transfers (KRYP-SWEEP-4), the seat's minus the mean of the others' (lower is
   better, KRYP-CONV-5) — scaled by ``KRYP_SCALE``; 1/0 if the match ends within it.
 
-- **Crisp** and **Craits** (for when their knowledge trackers land): to the end of the round
-  (hand), seen as the first change of the scores, which both add only then; worth the
-  round's margin of points (lower is better, CRISP-SCORE-*, CRAITS-SCORE-*) scaled by
-  ``ROUND_SCALE``; 1/0 if the game ends in it. Their budgets are first guesses, to be set from
-  ``bench/search_decisions.py`` once their samplers are merged.
+- **Crisp** and **Craits**: to the end of the round (hand), seen as the first change of the
+  scores, which both add only then; worth the round's margin of points (lower is better,
+  CRISP-SCORE-*, CRAITS-SCORE-*) scaled by ``ROUND_SCALE``; 1/0 if the game ends in it.
+  Craits' budget is a first guess.
+- **Crisp** besides: the playout bots remember from the round's ``round_start`` (the heuristic
+  forgets the past rounds there) and read a two-key view (``_crisp_view``), which leaves the
+  playouts as they were at two thirds of the CPU; and the worlds are weighted by how well the
+  heuristic explains the other seats' choices this round (``_crisp_fit``): the uniform
+  sampler does not read them as evidence, and so overstated a heads-up opponent's total at our
+  crisp windows by 2.7 points on average (0.4 weighted). Budget 400 playouts (decision CPU
+  p95 well under 1 s, ``bench/search_decisions.py crisp``).
 
 Games without an entry play to the end (``SearchSpec()``).
 """
@@ -24,6 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards import NAMES
 from ..game import Game
 from ..games.krypkasino import POINTS
 from .search import SPECS, SearchSpec, win_value
@@ -118,5 +125,98 @@ def _low_round_value(game: Game, seat: int, mark: list[int]) -> float:
     return _clip(0.5 - _margin(gains, seat, game.sides) / (2 * ROUND_SCALE))
 
 
-for _game in ("crisp", "craits"):
-    SPECS[_game] = SearchSpec(budget=60, mark=_scores_mark, stop=_scores_changed, value=_low_round_value)
+SPECS["craits"] = SearchSpec(budget=60, mark=_scores_mark, stop=_scores_changed, value=_low_round_value)
+
+
+def _round_history(game: Game) -> int:
+    """Where the current round begins in ``game.log`` (its ``round_start``): a playout ends with
+    the round, and the Crisp heuristic forgets everything at a ``round_start`` anyway."""
+    log = game.log
+    for i in range(len(log) - 1, -1, -1):
+        if log[i]["type"] == "round_start":
+            return i
+    return 0
+
+
+def _crisp_view(game: Game, seat: int) -> dict[str, Any]:
+    """The part of ``seat``'s view the Crisp heuristic reads: the card in hand and the discard top."""
+    g: Any = game
+    return {"held": g.own_view(seat)["held"], "discard_top": NAMES[g.discard[-1]] if g.discard else None}
+
+
+
+
+#: how much less likely a Crisp world is for each choice of another seat that the model would not have made
+CRISP_MISS = 0.2
+
+
+def _crisp_fit(game: Game, seat: int) -> float:
+    """How likely the other seats' choices this round are in the world ``game``, under the heuristic
+    as a model of them: ``CRISP_MISS`` to the power of the choices it would have made otherwise.
+
+    The knowledge sampler is uniform over what is possible: it does not read the others' choices
+    as evidence (a seat that swapped a drawn card in probably drew a low one; one that declined
+    its crisp window probably holds more than its declaring limit). Weighting the worlds by this
+    fit lets the search read them so. Each other seat's heuristic is fed that seat's events of
+    the world's round, and asked, before each of its resolutions (CRISP-TURN-4, CRISP-SPEC-*)
+    and crisp windows (CRISP-CALL-1), what it would do; the actions read back from the events
+    are what the seat did. A miss is only less likely, never impossible: people are not the
+    heuristic.
+    """
+    from .crisp import CrispHeuristic
+
+    log = game.log
+    start = _round_history(game)
+    players = len(game.scores)
+    models: dict[int, tuple[CrispHeuristic, int]] = {}
+    source: dict[int, str] = {}
+    misses = 0
+    for i in range(start, len(log)):
+        e = log[i]
+        kind = e["type"]
+        who = e.get("seat")
+        if who is None or who == seat:
+            continue
+        if kind == "draw":
+            source[who] = e["source"]
+            continue
+        if kind == "swap" or (kind == "discard" and e["why"] == "play") or kind == "queen" or kind == "crisp" \
+                or (kind == "reveal" and e["why"] == "jack") or (kind == "window_close" and e["why"] == "decline"):
+            if kind == "crisp" or kind == "window_close":
+                legal, did = ["crisp", "decline"], "decline" if kind == "window_close" else "crisp"
+            elif source.get(who) == "discard":
+                legal, did = ["swap L", "swap C", "swap R"], f"swap {e['slot']}"
+            else:
+                legal, did = _crisp_resolutions(e, kind, players, who)
+                if not legal:
+                    continue
+            model, fed = models.get(who) or (CrispHeuristic(who, players, {}), start)
+            model.observe([x for x in log[fed:i] if x["to"] == "all" or who in x["to"]])
+            models[who] = (model, i)
+            if model.choose(None, legal) != did:
+                misses += 1
+    return float(CRISP_MISS ** misses)
+
+
+def _crisp_resolutions(e: dict[str, Any], kind: str, players: int, who: int) -> tuple[list[str], str]:
+    """The legal resolutions of the card a seat drew from the deck, and the one its event shows."""
+    from ..games.crisp import queen_actions
+
+    if kind == "swap":
+        return ["swap L", "swap C", "swap R", "discard"], f"swap {e['slot']}"
+    if kind == "queen":
+        return ["discard", *queen_actions(players, who)], f"queen {e['slot']} {e['target']} {e['target_slot']}"
+    if kind == "reveal":
+        return ["discard", "jack"], "jack"
+    rank = e["card"][:-1]
+    if rank == "J":
+        return ["discard", "jack"], "discard"
+    if rank == "Q":
+        return ["discard", *queen_actions(players, who)], "discard"
+    if rank == "K":
+        return [], ""  # a King from the deck is discarded only by the clock
+    return ["swap L", "swap C", "swap R", "discard"], "discard"
+
+
+SPECS["crisp"] = SearchSpec(budget=400, mark=_scores_mark, stop=_scores_changed, value=_low_round_value,
+                            history=_round_history, view=_crisp_view, weigh=_crisp_fit, pool=64)
