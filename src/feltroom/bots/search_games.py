@@ -144,8 +144,6 @@ def _crisp_view(game: Game, seat: int) -> dict[str, Any]:
     return {"held": g.own_view(seat)["held"], "discard_top": NAMES[g.discard[-1]] if g.discard else None}
 
 
-
-
 #: how much less likely a Crisp world is for each choice of another seat that the model would not have made
 CRISP_MISS = 0.2
 
