@@ -1,12 +1,24 @@
 """Heads-up strength of the ``search`` level against ``heuristic``, and the omniscient measuring stick.
 
-Usage: ``python bench/search_strength.py GAME [--games G] [--budget B] [--omniscient] [--jobs J] [--seed S]``
+Usage: ``python bench/search_strength.py GAME [--games G] [--budget B] [--omniscient fair|full] [--jobs J]
+[--seed S] [--minutes M]``
 
-Seat-rotated 2-player games, search (or, with ``--omniscient``, the same search given the true
-state: every hidden card — never a bot level, only a measure of how much a game's luck leaves
-to skill) against the game's heuristic. Ties count half. Prints the win rate with a Wilson 95 %
-interval, the games played, CPU seconds, and the load. The same seed gives the same games for
-both, so the two figures compare like with like.
+Seat-rotated 2-player games, search against the game's heuristic, or with ``--omniscient`` the
+same search given more than its seat knows — a measuring stick of how much a game's luck leaves
+to skill, never a bot level:
+
+- ``--omniscient fair``: every world holds every hand, the crib or capture piles and the past
+  exactly as they are, but the cards not yet dealt or turned (Cribbage's starter before it is
+  cut and the rest of the pack; Krypkasino's stock) are drawn afresh in each world, uniformly
+  from the cards no one holds, and the world's own future deals get a fresh seed. It knows
+  what a player who saw every card on the table would know, not the cards to come.
+- ``--omniscient full``: every world is the true state copied, the cards to come included
+  (Cribbage's starter is drawn at the deal, Krypkasino's stock is in order), so it overstates
+  what skill can win. ``--omniscient`` alone means ``full`` (as before ``fair`` existed).
+
+Ties count half. Prints the win rate with a Wilson 95 % interval, the games played, CPU
+seconds, and the load. The same seed gives the same games for all three, so the figures
+compare like with like.
 """
 
 from __future__ import annotations
@@ -15,24 +27,53 @@ import argparse
 import os
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
 
 import feltroom
 from feltroom.bots import make_bot
 from feltroom.bots.search import SearchBot
+from feltroom.cards import parse_card
 from feltroom.cli.ladder import wilson
+from feltroom.dealing import dealer_for
 from feltroom.fastgame import FastGame
 from feltroom.game import CLOCK, Event, Game
-from feltroom.knowledge import Knowledge
+from feltroom.knowledge import Knowledge, sample_seed
 from feltroom.views import events_for
 
 
-class TrueState(Knowledge):
-    """Not a knowledge: the real game, copied (the omniscient stick; bench only)."""
+def _crib_redraw(game: Any, rng: random.Random) -> None:
+    """Cribbage: the starter, if not yet cut, drawn from the cards no hand, crib or play holds."""
+    if game.starter is None:
+        held = {c for h in game.hands for c in h}
+        held.update(parse_card(card) for _, card in game.played)
+        held.update(game.crib)
+        game.next_starter = rng.choice([c for c in range(52) if c not in held])
 
-    def __init__(self, game: str, seat: int, players: int) -> None:
+
+def _kryp_redraw(game: Any, rng: random.Random) -> None:
+    """Krypkasino: the stock shuffled afresh (its cards are the ones no hand, table or pile holds)."""
+    rng.shuffle(game.stock)
+
+
+#: game -> how a fair world redraws the cards to come, in place, on a copy of the true state
+REDRAW: dict[str, Callable[[Any, random.Random], None]] = {"cribbage": _crib_redraw, "krypkasino": _kryp_redraw}
+
+
+class TrueState(Knowledge):
+    """Not a knowledge: the real game (the omniscient stick; bench only).
+
+    ``fair``: a copy with the cards to come redrawn per world and the world's future deals
+    reseeded (``REDRAW``); otherwise the true state copied, future cards and all.
+    """
+
+    def __init__(self, game: str, seat: int, players: int, fair: bool = False) -> None:
         super().__init__(seat, players)
+        if fair and game not in REDRAW:
+            raise ValueError(f"no fair omniscient stick for {game!r}: {', '.join(sorted(REDRAW))}")
         self.game = game  # type: ignore[misc]
+        self.fair = fair
         self.truth: Game | None = None
 
     def observe(self, events: list[Event]) -> None:  # type: ignore[override]
@@ -41,10 +82,14 @@ class TrueState(Knowledge):
     def sample(self, rng: random.Random) -> Game:
         assert self.truth is not None
         real = self.truth._ref_now() if isinstance(self.truth, FastGame) else self.truth
-        return real.copy()
+        world = real.copy()
+        if self.fair:
+            REDRAW[self.game](world, rng)
+            world.rng = dealer_for(world.format, sample_seed(rng))
+        return world
 
 
-def play(name: str, seed: int, hero: int, budget: int | None, omniscient: bool) -> tuple[float, float]:
+def play(name: str, seed: int, hero: int, budget: int | None, omniscient: str | None) -> tuple[float, float]:
     """One game: (the searcher's share of the win, CPU seconds)."""
     start = time.process_time()
     rng = random.Random(seed)
@@ -53,7 +98,7 @@ def play(name: str, seed: int, hero: int, budget: int | None, omniscient: bool) 
             else make_bot("heuristic", name, s, 2, game.options, rng.randrange(2**32)) for s in range(2)]
     searcher = bots[hero]
     assert isinstance(searcher, SearchBot)
-    truth = TrueState(name, hero, 2) if omniscient else None
+    truth = TrueState(name, hero, 2, fair=omniscient == "fair") if omniscient else None
     if truth is not None:
         searcher.knowledge = truth
     seen = [0, 0]
@@ -77,7 +122,8 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--budget", type=int, default=None)
-    parser.add_argument("--omniscient", action="store_true")
+    parser.add_argument("--omniscient", nargs="?", const="full", choices=["fair", "full"], default=None,
+                        help="the measuring stick: fair (hands seen, cards to come redrawn) or full (the true state)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--minutes", type=float, default=None, help="stop submitting new games after this long")
@@ -108,7 +154,7 @@ def main() -> None:
     n = len(results)
     wins = sum(s for s, _ in results)
     lo, hi = wilson(wins, n)
-    who = "omniscient search" if args.omniscient else "search"
+    who = f"omniscient ({args.omniscient}) search" if args.omniscient else "search"
     print(f"{args.game}: {who} (budget {args.budget or 'lobby'}) vs heuristic, {n} seat-rotated games: "
           f"{wins / max(n, 1):.1%} (Wilson 95 % {lo:.1%}–{hi:.1%}); {sum(c for _, c in results):.0f} s of CPU, "
           f"{time.perf_counter() - start:.0f} s wall, load {min(load):.1f}–{max(load):.1f}")
