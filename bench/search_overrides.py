@@ -57,6 +57,24 @@ def kind_of(legal: list[str]) -> str:
     return legal[0].split(" ", 1)[0]
 
 
+def report(name: str, played: int, decisions: int, ref: int, start: float, load: list[float],
+           gains: dict[str, dict[str, list[tuple[float, bool]]]]) -> None:
+    print(f"{name}: {played} games, {decisions} decisions of seat 0, reference {ref} worlds, "
+          f"{time.perf_counter() - start:.0f} s wall, load {min(load):.1f}–{max(load):.1f}", flush=True)
+    for label, by_kind in gains.items():
+        for kind, rows in sorted(by_kind.items()):
+            n = len(rows)
+            g = [x for x, _ in rows]
+            m = sum(g) / n
+            se = math.sqrt(sum((x - m) ** 2 for x in g) / (n - 1) / n) if n > 1 else float("nan")
+            over = [x for x, o in rows if o]
+            per = sum(over) / len(over) if over else 0.0
+            bad = sum(1 for x in over if x < 0)
+            print(f"  {label:>16} {kind:>8}: {n:4d} decisions, {len(over):3d} overrides ({bad} valued worse); "
+                  f"gain/decision {m * 1000:+.2f} ± {se * 1000:.2f} milli, per override {per * 1000:+.1f} milli",
+                  flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -65,6 +83,7 @@ def main() -> None:
     parser.add_argument("--ref", type=int, default=300, help="worlds per reference valuation")
     parser.add_argument("--variants", default="180,180:fresh,300,300:fresh")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--every", type=int, default=0, help="also report after every N games")
     args = parser.parse_args()
     name = args.game
     base = SPECS.get(name) or SearchSpec()
@@ -131,20 +150,9 @@ def main() -> None:
             game.apply(seat, searcher.guide.choose(view, legal))
         played += 1
         load.append(os.getloadavg()[0])
-    print(f"{name}: {played} games, {decisions} decisions of seat 0, reference {args.ref} worlds, "
-          f"{time.perf_counter() - start:.0f} s wall, load {min(load):.1f}–{max(load):.1f}")
-    for label, by_kind in gains.items():
-        for kind, rows in sorted(by_kind.items()):
-            n = len(rows)
-            g = [x for x, _ in rows]
-            m = sum(g) / n
-            se = math.sqrt(sum((x - m) ** 2 for x in g) / (n - 1) / n) if n > 1 else float("nan")
-            over = [x for x, o in rows if o]
-            per = sum(over) / len(over) if over else 0.0
-            bad = sum(1 for x in over if x < 0)
-            print(f"  {label:>16} {kind:>8}: {n:4d} decisions, {len(over):3d} overrides ({bad} valued worse); "
-                  f"gain/decision {m * 1000:+.2f} ± {se * 1000:.2f} milli, per override {per * 1000:+.1f} milli")
-
+        if args.every and played % args.every == 0:
+            report(name, played, decisions, args.ref, start, load, gains)
+    report(name, played, decisions, args.ref, start, load, gains)
 
 if __name__ == "__main__":
     main()

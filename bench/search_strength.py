@@ -24,6 +24,7 @@ compare like with like.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import time
@@ -89,17 +90,29 @@ class TrueState(Knowledge):
         return world
 
 
-def play(name: str, seed: int, hero: int, budget: int | None, omniscient: str | None) -> tuple[float, float]:
-    """One game: (the searcher's share of the win, CPU seconds)."""
+def play(name: str, seed: int, hero: int, budget: int | None, omniscient: str | None,
+         paired: bool = False) -> tuple[float, float, float | None]:
+    """One game: (the searcher's share of the win, CPU seconds, and with ``paired`` the share of
+    ``heuristic`` in the searcher's seat in the game of the same seed: the same deals, since a
+    hand's shuffle does not depend on the play)."""
     start = time.process_time()
+    share = one_game(name, seed, hero, "search", budget, omniscient)
+    cpu = time.process_time() - start
+    twin = one_game(name, seed, hero, "heuristic", None, None) if paired else None
+    return share, cpu, twin
+
+
+def one_game(name: str, seed: int, hero: int, level: str, budget: int | None, omniscient: str | None) -> float:
+    """One game of ``level`` in seat ``hero`` against the heuristic: ``hero``'s share of the win."""
     rng = random.Random(seed)
     game = feltroom.new_game(name, players=2, seed=rng.randrange(2**53))
-    bots = [make_bot("search", name, s, 2, game.options, rng.randrange(2**32), budget=budget) if s == hero
+    bots = [make_bot(level, name, s, 2, game.options, rng.randrange(2**32),
+                     **({"budget": budget} if level == "search" else {})) if s == hero
             else make_bot("heuristic", name, s, 2, game.options, rng.randrange(2**32)) for s in range(2)]
-    searcher = bots[hero]
-    assert isinstance(searcher, SearchBot)
     truth = TrueState(name, hero, 2, fair=omniscient == "fair") if omniscient else None
     if truth is not None:
+        searcher = bots[hero]
+        assert isinstance(searcher, SearchBot)
         searcher.knowledge = truth
     seen = [0, 0]
     while not game.is_over:
@@ -113,8 +126,7 @@ def play(name: str, seed: int, hero: int, budget: int | None, omniscient: str | 
         if truth is not None:
             truth.truth = game
         game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat)))
-    share = 0.0 if hero not in game.winners else 1.0 / len(game.winners)
-    return share, time.process_time() - start
+    return 0.0 if hero not in game.winners else 1.0 / len(game.winners)
 
 
 def main() -> None:
@@ -127,24 +139,28 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--minutes", type=float, default=None, help="stop submitting new games after this long")
+    parser.add_argument("--paired", action="store_true",
+                        help="also play heuristic in the searcher's seat on the same seeds (the same deals) and "
+                             "report the paired difference")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     seeds = [rng.randrange(2**53) for _ in range(args.games)]
     start = time.perf_counter()
     load = [os.getloadavg()[0]]
-    results: list[tuple[float, float]] = []
+    results: list[tuple[float, float, float | None]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
         # Games are submitted as others end, at most ``jobs`` in flight: a pool marks every queued call
         # running (so ``cancel`` could not stop them) and --minutes went unheeded.
         queued = iter(enumerate(seeds))
-        running: set[Future[tuple[float, float]]] = set()
+        running: set[Future[tuple[float, float, float | None]]] = set()
         while True:
             while len(running) < args.jobs and (args.minutes is None
                                                 or time.perf_counter() - start < args.minutes * 60):
                 g, seed = next(queued, (-1, 0))
                 if g < 0:
                     break
-                running.add(pool.submit(play, args.game, seed, g % 2, args.budget, args.omniscient))
+                running.add(pool.submit(play, args.game, seed, g % 2, args.budget, args.omniscient,
+                                        args.paired))
             if not running:
                 break
             done, running = wait(running, return_when=FIRST_COMPLETED)
@@ -152,12 +168,41 @@ def main() -> None:
                 results.append(future.result())
                 load.append(os.getloadavg()[0])
     n = len(results)
-    wins = sum(s for s, _ in results)
+    wins = sum(s for s, _, _ in results)
     lo, hi = wilson(wins, n)
     who = f"omniscient ({args.omniscient}) search" if args.omniscient else "search"
     print(f"{args.game}: {who} (budget {args.budget or 'lobby'}) vs heuristic, {n} seat-rotated games: "
-          f"{wins / max(n, 1):.1%} (Wilson 95 % {lo:.1%}–{hi:.1%}); {sum(c for _, c in results):.0f} s of CPU, "
+          f"{wins / max(n, 1):.1%} (Wilson 95 % {lo:.1%}–{hi:.1%}); "
+          f"{sum(c for _, c, _ in results):.0f} s of CPU (the searcher's games), "
           f"{time.perf_counter() - start:.0f} s wall, load {min(load):.1f}–{max(load):.1f}")
+    twins = [(s, t) for s, _, t in results if t is not None]
+    if len(twins) > 1:
+        print(paired_report(twins))
+
+
+def paired_report(twins: list[tuple[float, float]]) -> str:
+    """The searcher's share minus heuristic's in the same seat on the same deals, with its standard error.
+
+    Heuristic against itself wins half in expectation (seat-rotated, the same policy on both sides), so
+    ``0.5 + mean(d)`` estimates the searcher's win rate with the deals' luck partly cancelled (a control
+    variate): its standard error is below the plain one's when the paired outcomes correlate above 0.5.
+    """
+    n = len(twins)
+    d = [s - t for s, t in twins]
+    m = sum(d) / n
+    se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
+    ms = sum(s for s, _ in twins) / n
+    mt = sum(t for _, t in twins) / n
+    vs = sum((s - ms) ** 2 for s, _ in twins) / (n - 1)
+    vt = sum((t - mt) ** 2 for _, t in twins) / (n - 1)
+    cov = sum((s - ms) * (t - mt) for s, t in twins) / (n - 1)
+    rho = cov / math.sqrt(vs * vt) if vs > 0 and vt > 0 else float("nan")
+    plain = math.sqrt(ms * (1 - ms) / n)
+    return (f"paired on the same deals: heuristic in the searcher's seat {mt:.1%}; search − heuristic "
+            f"{m:+.1%} ± {1.96 * se:.1%} (95 %), so 0.5 + difference = {0.5 + m:.1%} "
+            f"(95 % {0.5 + m - 1.96 * se:.1%}–{0.5 + m + 1.96 * se:.1%}; standard error {se:.1%} against the plain "
+            f"{plain:.1%}; outcome correlation {rho:.2f}; the outcomes differ in {sum(1 for x in d if x):d} of {n} "
+            "pairs)")
 
 
 if __name__ == "__main__":
