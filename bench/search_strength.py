@@ -142,6 +142,7 @@ def main() -> None:
     parser.add_argument("--paired", action="store_true",
                         help="also play heuristic in the searcher's seat on the same seeds (the same deals) and "
                              "report the paired difference")
+    parser.add_argument("--every", type=int, default=0, help="also report after every N games")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     seeds = [rng.randrange(2**53) for _ in range(args.games)]
@@ -167,6 +168,13 @@ def main() -> None:
             for future in done:
                 results.append(future.result())
                 load.append(os.getloadavg()[0])
+                if args.every and len(results) % args.every == 0:
+                    report(args, results, start, load)
+    report(args, results, start, load)
+
+
+def report(args: argparse.Namespace, results: list[tuple[float, float, float | None]], start: float,
+           load: list[float]) -> None:
     n = len(results)
     wins = sum(s for s, _, _ in results)
     lo, hi = wilson(wins, n)
@@ -174,10 +182,10 @@ def main() -> None:
     print(f"{args.game}: {who} (budget {args.budget or 'lobby'}) vs heuristic, {n} seat-rotated games: "
           f"{wins / max(n, 1):.1%} (Wilson 95 % {lo:.1%}–{hi:.1%}); "
           f"{sum(c for _, c, _ in results):.0f} s of CPU (the searcher's games), "
-          f"{time.perf_counter() - start:.0f} s wall, load {min(load):.1f}–{max(load):.1f}")
+          f"{time.perf_counter() - start:.0f} s wall, load {min(load):.1f}–{max(load):.1f}", flush=True)
     twins = [(s, t) for s, _, t in results if t is not None]
     if len(twins) > 1:
-        print(paired_report(twins))
+        print(paired_report(twins), flush=True)
 
 
 def paired_report(twins: list[tuple[float, float]]) -> str:
