@@ -1,41 +1,82 @@
 """Heads-up strength of the ``search`` level against ``heuristic``, and the omniscient measuring stick.
 
-Usage: ``python bench/search_strength.py GAME [--games G] [--budget B] [--players N] [--omniscient] [--jobs J]
-[--seed S] [--minutes M]``
+Usage: ``python bench/search_strength.py GAME [--games G] [--budget B] [--players N] [--omniscient fair|full]
+[--paired] [--jobs J] [--seed S] [--minutes M] [--every K]``
 
 Seat-rotated games (2 players unless ``--players``: then one search seat among N − 1 heuristics,
-its seat rotating), search (or, with ``--omniscient``, the same search given the true
-state: every hidden card — never a bot level, only a measure of how much a game's luck leaves
-to skill) against the game's heuristic. Ties count half (a win shared by k, 1/k). Prints the win rate with a Wilson 95 %
-interval, the games played, CPU seconds, the search's decision CPU time (p50/p95/max over its
-decisions with more than one legal action), and the load. The same seed gives the same games for
-both, so the two figures compare like with like.
+its seat rotating), search against the game's heuristic, or with ``--omniscient`` the
+same search given more than its seat knows — a measuring stick of how much a game's luck leaves
+to skill, never a bot level:
+
+- ``--omniscient fair``: every world holds every hand, the crib or capture piles and the past
+  exactly as they are, but the cards not yet dealt or turned (Cribbage's starter before it is
+  cut and the rest of the pack; Krypkasino's stock) are drawn afresh in each world, uniformly
+  from the cards no one holds, and the world's own future deals get a fresh seed. It knows
+  what a player who saw every card on the table would know, not the cards to come.
+- ``--omniscient full``: every world is the true state copied, the cards to come included
+  (Cribbage's starter is drawn at the deal, Krypkasino's stock is in order), so it overstates
+  what skill can win. ``--omniscient`` alone means ``full`` (as before ``fair`` existed).
+
+Ties count half (a win shared by k, 1/k). Prints the win rate with a Wilson 95 % interval, the
+games played, CPU seconds, the search's decision CPU time (p50/p95/max over its decisions with
+more than one legal action), and the load. The same seed gives the same games for all three, so the figures
+compare like with like.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
 
 import feltroom
 from feltroom.bots import make_bot
 from feltroom.bots.search import SearchBot
+from feltroom.cards import parse_card
 from feltroom.cli.ladder import wilson
+from feltroom.dealing import dealer_for
 from feltroom.fastgame import FastGame
 from feltroom.game import CLOCK, Event, Game
-from feltroom.knowledge import Knowledge
+from feltroom.knowledge import Knowledge, sample_seed
 from feltroom.views import events_for
 
 
-class TrueState(Knowledge):
-    """Not a knowledge: the real game, copied (the omniscient stick; bench only)."""
+def _crib_redraw(game: Any, rng: random.Random) -> None:
+    """Cribbage: the starter, if not yet cut, drawn from the cards no hand, crib or play holds."""
+    if game.starter is None:
+        held = {c for h in game.hands for c in h}
+        held.update(parse_card(card) for _, card in game.played)
+        held.update(game.crib)
+        game.next_starter = rng.choice([c for c in range(52) if c not in held])
 
-    def __init__(self, game: str, seat: int, players: int) -> None:
+
+def _kryp_redraw(game: Any, rng: random.Random) -> None:
+    """Krypkasino: the stock shuffled afresh (its cards are the ones no hand, table or pile holds)."""
+    rng.shuffle(game.stock)
+
+
+#: game -> how a fair world redraws the cards to come, in place, on a copy of the true state
+REDRAW: dict[str, Callable[[Any, random.Random], None]] = {"cribbage": _crib_redraw, "krypkasino": _kryp_redraw}
+
+
+class TrueState(Knowledge):
+    """Not a knowledge: the real game (the omniscient stick; bench only).
+
+    ``fair``: a copy with the cards to come redrawn per world and the world's future deals
+    reseeded (``REDRAW``); otherwise the true state copied, future cards and all.
+    """
+
+    def __init__(self, game: str, seat: int, players: int, fair: bool = False) -> None:
         super().__init__(seat, players)
+        if fair and game not in REDRAW:
+            raise ValueError(f"no fair omniscient stick for {game!r}: {', '.join(sorted(REDRAW))}")
         self.game = game  # type: ignore[misc]
+        self.fair = fair
         self.truth: Game | None = None
 
     def observe(self, events: list[Event]) -> None:  # type: ignore[override]
@@ -44,22 +85,44 @@ class TrueState(Knowledge):
     def sample(self, rng: random.Random) -> Game:
         assert self.truth is not None
         real = self.truth._ref_now() if isinstance(self.truth, FastGame) else self.truth
-        return real.copy()
+        world = real.copy()
+        if self.fair:
+            REDRAW[self.game](world, rng)
+            world.rng = dealer_for(world.format, sample_seed(rng))
+        return world
 
 
-def play(name: str, seed: int, hero: int, budget: int | None, omniscient: bool,
-         players: int = 2) -> tuple[float, float, list[float]]:
-    """One game: (the searcher's share of the win, CPU seconds, the searcher's decision CPU seconds)."""
+#: one game's result: the searcher's share of the win, CPU seconds, its decisions' CPU seconds, and
+#: with ``--paired`` the share of heuristic in the same seat on the same deals
+Result = tuple[float, float, list[float], float | None]
+
+
+def play(name: str, seed: int, hero: int, budget: int | None, omniscient: str | None,
+         paired: bool = False, players: int = 2) -> Result:
+    """One game: (the searcher's share of the win, CPU seconds, the searcher's decision CPU seconds,
+    and with ``paired`` the share of ``heuristic`` in the searcher's seat in the game of the same
+    seed: the same deals, since a hand's shuffle does not depend on the play)."""
     start = time.process_time()
+    share, decisions = one_game(name, seed, hero, "search", budget, omniscient, players)
+    cpu = time.process_time() - start
+    twin = one_game(name, seed, hero, "heuristic", None, None, players)[0] if paired else None
+    return share, cpu, decisions, twin
+
+
+def one_game(name: str, seed: int, hero: int, level: str, budget: int | None, omniscient: str | None,
+             players: int = 2) -> tuple[float, list[float]]:
+    """One game of ``level`` in seat ``hero`` against heuristics: ``hero``'s share of the win, and the
+    CPU seconds of its decisions that had more than one legal action."""
     rng = random.Random(seed)
     game = feltroom.new_game(name, players=players, seed=rng.randrange(2**53))
-    bots = [make_bot("search", name, s, players, game.options, rng.randrange(2**32), budget=budget) if s == hero
+    bots = [make_bot(level, name, s, players, game.options, rng.randrange(2**32),
+                     **({"budget": budget} if level == "search" else {})) if s == hero
             else make_bot("heuristic", name, s, players, game.options, rng.randrange(2**32))
             for s in range(players)]
-    searcher = bots[hero]
-    assert isinstance(searcher, SearchBot)
-    truth = TrueState(name, hero, players) if omniscient else None
+    truth = TrueState(name, hero, players, fair=omniscient == "fair") if omniscient else None
     if truth is not None:
+        searcher = bots[hero]
+        assert isinstance(searcher, SearchBot)
         searcher.knowledge = truth
     seen = [0] * players
     decisions: list[float] = []
@@ -79,8 +142,7 @@ def play(name: str, seed: int, hero: int, budget: int | None, omniscient: bool,
         if seat == hero and len(legal) > 1:
             decisions.append(time.process_time() - clock)
         game.apply(seat, action)
-    share = 0.0 if hero not in game.winners else 1.0 / len(game.winners)
-    return share, time.process_time() - start, decisions
+    return (0.0 if hero not in game.winners else 1.0 / len(game.winners)), decisions
 
 
 def main() -> None:
@@ -89,21 +151,26 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--budget", type=int, default=None)
     parser.add_argument("--players", type=int, default=2, help="one search seat among PLAYERS - 1 heuristics")
-    parser.add_argument("--omniscient", action="store_true")
+    parser.add_argument("--omniscient", nargs="?", const="full", choices=["fair", "full"], default=None,
+                        help="the measuring stick: fair (hands seen, cards to come redrawn) or full (the true state)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--minutes", type=float, default=None, help="stop submitting new games after this long")
+    parser.add_argument("--paired", action="store_true",
+                        help="also play heuristic in the searcher's seat on the same seeds (the same deals) and "
+                             "report the paired difference")
+    parser.add_argument("--every", type=int, default=0, help="also report after every N games")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     seeds = [rng.randrange(2**53) for _ in range(args.games)]
     start = time.perf_counter()
     load = [os.getloadavg()[0]]
-    results: list[tuple[float, float, list[float]]] = []
+    results: list[Result] = []
     with ProcessPoolExecutor(args.jobs) as pool:
         # Games are submitted as others end, at most ``jobs`` in flight: a pool marks every queued call
         # running (so ``cancel`` could not stop them) and --minutes went unheeded.
         queued = iter(enumerate(seeds))
-        running: set[Future[tuple[float, float, list[float]]]] = set()
+        running: set[Future[Result]] = set()
         while True:
             while len(running) < args.jobs and (args.minutes is None
                                                 or time.perf_counter() - start < args.minutes * 60):
@@ -111,25 +178,61 @@ def main() -> None:
                 if g < 0:
                     break
                 running.add(pool.submit(play, args.game, seed, g % args.players, args.budget, args.omniscient,
-                                        args.players))
+                                        args.paired, args.players))
             if not running:
                 break
             done, running = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 results.append(future.result())
                 load.append(os.getloadavg()[0])
+                if args.every and len(results) % args.every == 0:
+                    report(args, results, start, load)
+    report(args, results, start, load)
+
+
+def report(args: argparse.Namespace, results: list[Result], start: float, load: list[float]) -> None:
     n = len(results)
     wins = sum(r[0] for r in results)
+    lo, hi = wilson(wins, n)
     times = sorted(t for r in results for t in r[2])
     p50, p95, top = (times[int(0.5 * len(times))], times[min(len(times) - 1, int(0.95 * len(times)))],
                      times[-1]) if times else (0.0, 0.0, 0.0)
-    lo, hi = wilson(wins, n)
-    who = "omniscient search" if args.omniscient else "search"
+    who = f"omniscient ({args.omniscient}) search" if args.omniscient else "search"
     versus = "heuristic" if args.players == 2 else f"{args.players - 1} heuristics"
     print(f"{args.game}: {who} (budget {args.budget or 'lobby'}) vs {versus}, {n} seat-rotated games: "
-          f"{wins / max(n, 1):.1%} (Wilson 95 % {lo:.1%}–{hi:.1%}); {sum(r[1] for r in results):.0f} s of CPU, "
+          f"{wins / max(n, 1):.1%} (Wilson 95 % {lo:.1%}–{hi:.1%}); "
+          f"{sum(r[1] for r in results):.0f} s of CPU (the searcher's games), "
           f"search decisions p50 {p50:.3f} s, p95 {p95:.3f} s, max {top:.3f} s of CPU over {len(times)}, "
-          f"{time.perf_counter() - start:.0f} s wall, load {min(load):.1f}–{max(load):.1f}")
+          f"{time.perf_counter() - start:.0f} s wall, load {min(load):.1f}–{max(load):.1f}", flush=True)
+    twins = [(r[0], r[3]) for r in results if r[3] is not None]
+    if len(twins) > 1:
+        print(paired_report(twins, 1 / args.players), flush=True)
+
+
+def paired_report(twins: list[tuple[float, float]], even: float = 0.5) -> str:
+    """The searcher's share minus heuristic's in the same seat on the same deals, with its standard error.
+
+    Heuristic against heuristics wins ``even`` (1 / players) in expectation (seat-rotated, the same
+    policy in every seat), so ``even + mean(d)`` estimates the searcher's win rate with the deals'
+    luck partly cancelled (a control variate): its standard error is below the plain one's when the
+    paired outcomes correlate above 0.5.
+    """
+    n = len(twins)
+    d = [s - t for s, t in twins]
+    m = sum(d) / n
+    se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
+    ms = sum(s for s, _ in twins) / n
+    mt = sum(t for _, t in twins) / n
+    vs = sum((s - ms) ** 2 for s, _ in twins) / (n - 1)
+    vt = sum((t - mt) ** 2 for _, t in twins) / (n - 1)
+    cov = sum((s - ms) * (t - mt) for s, t in twins) / (n - 1)
+    rho = cov / math.sqrt(vs * vt) if vs > 0 and vt > 0 else float("nan")
+    plain = math.sqrt(ms * (1 - ms) / n)
+    return (f"paired on the same deals: heuristic in the searcher's seat {mt:.1%}; search − heuristic "
+            f"{m:+.1%} ± {1.96 * se:.1%} (95 %), so {even:.0%} + difference = {even + m:.1%} "
+            f"(95 % {even + m - 1.96 * se:.1%}–{even + m + 1.96 * se:.1%}; standard error {se:.1%} against the plain "
+            f"{plain:.1%}; outcome correlation {rho:.2f}; the outcomes differ in {sum(1 for x in d if x):d} of {n} "
+            "pairs)")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ heuristic's choice unless the search's best beats it significantly."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 import feltroom
 from feltroom.bots import levels_for, make_bot
 from feltroom.bots.runner import play_out
-from feltroom.bots.search import SearchBot, gate, halve
+from feltroom.bots.search import SPECS, SearchBot, gate, halve
 from feltroom.catalog import fixed_options, lobby_fields
 from feltroom.game import CLOCK, Game
 from feltroom.games.craits_knowledge import CraitsKnowledge
@@ -179,6 +180,33 @@ def test_the_heuristics_choice_survives_every_halving() -> None:
     _, bot = stub_choice(base, shared=0.0, own=0.5)
     assert all(first in played for played in bot.played)
     assert len(bot.played[-1]) == 2 and len(bot.played[0]) == 15  # 15 → 8 → 4 → 2
+
+
+class FadingSearch(StubSearch):
+    """A stub whose ``fading`` action is worth 0.9 in the first ``early`` worlds and the same as the
+    heuristic's choice after: a lead that its own early worlds made and fresh worlds do not show."""
+
+    fading = ""
+    early = 19
+
+    def playout(self, world: Game, action: str, rng: random.Random) -> float:
+        value = super().playout(world, action, rng)
+        return 0.9 if action == self.fading and len(self.played) <= self.early else value
+
+
+@pytest.mark.parametrize("fresh", [False, True])
+def test_the_fresh_gate_reads_the_last_rounds_worlds_only(fresh: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At budget 180 a discard's worlds are 3, 5, 11 and 25 by round (15 → 8 → 4 → 2 actions); a
+    challenger ahead in the first 19 only wins the gate over all 44 worlds, not over the last 25."""
+    game, view, legal, first = discard_decision()
+    other = legal[-1] if legal[-1] != first else legal[-2]
+    monkeypatch.setitem(SPECS, "cribbage", dataclasses.replace(SPECS["cribbage"], fresh_gate=fresh))
+    bot = FadingSearch(5, 180)
+    bot.base, bot.fading = {first: 0.5, other: 0.5}, other
+    bot.observe(events_for(game.log, 0))
+    choice = bot.choose(view, legal)
+    assert len(bot.played) == 44 and len(bot.played[-1]) == 2
+    assert choice == (first if fresh else other)
 
 
 def test_halve_and_gate() -> None:

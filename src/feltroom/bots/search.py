@@ -66,7 +66,9 @@ class SearchSpec:
     log, the playout bots' memory begins (0: the whole log); ``policy`` is the playout
     level; ``budget`` the lobby's playouts per decision; ``trust(legal)`` says the guide's choice
     is played unsearched; the best action replaces the guide's only if its mean paired
-    advantage is above ``margin_z`` standard errors over at least ``min_worlds`` worlds (``gate``).
+    advantage is above ``margin_z`` standard errors over at least ``min_worlds`` worlds (``gate``);
+    with ``fresh_gate`` the test reads only the last halving round's worlds (fresh ones, which did
+    not take part in choosing the best: its earlier worlds chose it, so their mean is biased up).
     """
 
     budget: int = DEFAULT_BUDGET
@@ -80,6 +82,7 @@ class SearchSpec:
     trust: Callable[[list[str]], bool] = lambda legal: False
     margin_z: float = 1.5
     min_worlds: int = 8
+    fresh_gate: bool = False
     policy: str = "heuristic"
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -184,8 +187,11 @@ class SearchBot(Bot):
         draw = self._worlds(rng)
         rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
         left = self.budget
+        since = 0  # where the last round's worlds begin in ``values``
         for r in range(rounds):
             last = r == rounds - 1
+            if last:
+                since = len(values[first])
             worlds = max(1, (left if last else left // (rounds - r)) // len(alive))
             for _ in range(worlds):
                 if left < len(alive):
@@ -200,7 +206,10 @@ class SearchBot(Bot):
                 alive = halve(alive, first, values, rank)
         self.playouts += self.budget - left
         best = min(alive, key=lambda a: (-mean(values[a]), rank[a]))
-        return gate(first, best, values, self.spec.margin_z, self.spec.min_worlds)
+        spec = self.spec
+        if spec.fresh_gate and best != first:
+            return gate(first, best, {a: values[a][since:] for a in (first, best)}, spec.margin_z, spec.min_worlds)
+        return gate(first, best, values, spec.margin_z, spec.min_worlds)
 
     def _worlds(self, rng: random.Random) -> Callable[[random.Random], Game]:
         """How this decision draws its worlds: straight from the knowledge, or, with the spec's
