@@ -187,7 +187,10 @@ class RedisBus:
         for task in self._tasks:
             task.cancel()
         if self._tasks:
-            _, stuck = await asyncio.wait(self._tasks, timeout=STOP_WAIT)
+            ended, stuck = await asyncio.wait(self._tasks, timeout=STOP_WAIT)
+            for task in ended:  # read, so that a task that had failed is not reported again when collected
+                if not task.cancelled():
+                    task.exception()
             if stuck:
                 log.warning("node %s: %d tasks did not end within %.0f s of their cancel", self.node, len(stuck),
                             STOP_WAIT)
