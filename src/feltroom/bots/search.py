@@ -69,6 +69,10 @@ class SearchSpec:
     advantage is above ``margin_z`` standard errors over at least ``min_worlds`` worlds (``gate``);
     with ``fresh_gate`` the test reads only the last halving round's worlds (fresh ones, which did
     not take part in choosing the best: its earlier worlds chose it, so their mean is biased up).
+    ``view(game, seat)``, if set, is what the playout bots read instead of the whole view (the
+    part their policy uses); with ``weigh(world, seat)`` and ``pool``, a decision draws ``pool``
+    samples and plays worlds drawn from them in proportion to their weights (how likely the
+    others' choices make each world: Crisp, ``search_games._crisp_fit``).
     """
 
     budget: int = DEFAULT_BUDGET
