@@ -100,12 +100,18 @@ def _crib_claims(legal: list[str]) -> bool:
 SPECS["cribbage"] = SearchSpec(budget=400, mark=_crib_mark, stop=_crib_stop, value=_crib_value, trust=_crib_claims)
 
 
-def _kryp_history(game: Game) -> int:
+def _last(game: Game, kind: str) -> int:
+    """Where the latest event of type ``kind`` is in ``game.log`` (0 if none)."""
     log = game.log
     for i in range(len(log) - 1, -1, -1):
-        if log[i]["type"] == "deal_start":
+        if log[i]["type"] == kind:
             return i
     return 0
+
+
+def _kryp_history(game: Game) -> int:
+    """Where the current deal begins: the Krypkasino heuristic keeps only the deal's public events."""
+    return _last(game, "deal_start")
 
 
 SPECS["krypkasino"] = SearchSpec(budget=140, mark=_kryp_mark, stop=_kryp_stop, value=_kryp_value,
@@ -133,11 +139,7 @@ SPECS["craits"] = SearchSpec(budget=60, mark=_scores_mark, stop=_scores_changed,
 def _round_history(game: Game) -> int:
     """Where the current round begins in ``game.log`` (its ``round_start``): a playout ends with
     the round, and the Crisp heuristic forgets everything at a ``round_start`` anyway."""
-    log = game.log
-    for i in range(len(log) - 1, -1, -1):
-        if log[i]["type"] == "round_start":
-            return i
-    return 0
+    return _last(game, "round_start")
 
 
 def _crisp_view(game: Game, seat: int) -> dict[str, Any]:
