@@ -33,6 +33,7 @@ Decided here:
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable
@@ -227,7 +228,8 @@ class SearchBot(Bot):
         weights = [weigh(w, self.seat) for w in pool]
         if not sum(weights) > 0:
             weights = [1.0] * len(pool)
-        return lambda r: r.choices(pool, weights)[0].copy()
+        cumulative = list(itertools.accumulate(weights))  # once per decision, not once per world drawn
+        return lambda r: r.choices(pool, cum_weights=cumulative)[0].copy()
 
     def playout(self, world: Game, action: str, rng: random.Random) -> float:
         """Apply ``action`` in ``world``, then the policy for every seat to the horizon; its value."""

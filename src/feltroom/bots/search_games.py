@@ -32,7 +32,9 @@ from typing import Any
 
 from ..cards import NAMES
 from ..game import Game
+from ..games.crisp import queen_actions
 from ..games.krypkasino import POINTS
+from .crisp import CrispHeuristic
 from .search import SPECS, SearchSpec, win_value
 
 #: points of margin that move a playout's value from 0.5 to 0 or 1
@@ -165,8 +167,6 @@ def _crisp_fit(game: Game, seat: int) -> float:
     are what the seat did. A miss is only less likely, never impossible: people are not the
     heuristic.
     """
-    from .crisp import CrispHeuristic
-
     log = game.log
     start = _round_history(game)
     players = len(game.scores)
@@ -202,8 +202,6 @@ def _crisp_fit(game: Game, seat: int) -> float:
 
 def _crisp_resolutions(e: dict[str, Any], kind: str, players: int, who: int) -> tuple[list[str], str]:
     """The legal resolutions of the card a seat drew from the deck, and the one its event shows."""
-    from ..games.crisp import queen_actions
-
     if kind == "swap":
         return ["swap L", "swap C", "swap R", "discard"], f"swap {e['slot']}"
     if kind == "queen":
