@@ -32,20 +32,23 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import multiprocessing
 import os
 import random
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import orjson
-import websockets
 
 from feltroom.server.gc_tuning import DEFAULT_GC_THRESHOLD
 from feltroom.server.local_service import free_port
+from ws_client import WsClient, connect
 
 HOST = "127.0.0.1"
 
@@ -157,76 +160,102 @@ def pct(xs: list[float], q: float) -> float:
 
 # ---------------------------------------------------------------------------- echo
 
+#: the frame of the bare phases: the size and shape of a player's action
+ACTION = json.dumps({"type": "act", "table": "t0000000", "action": "swap L", "seq": 12, "id": 1})
+
+
+async def connect_all(count: int, connect_one: Callable[[int], Awaitable[Any]]) -> list[Any]:
+    """``connect_one(k)`` for k < count, at most 100 handshakes at a time."""
+    sem = asyncio.Semaphore(100)
+
+    async def one(k: int) -> Any:
+        async with sem:
+            return await connect_one(k)
+
+    return list(await asyncio.gather(*(one(k) for k in range(count))))
+
 
 async def echo_phase(port: int, clients: int, seconds: float) -> tuple[float, list[float]]:
-    sem = asyncio.Semaphore(200)
+    """Every socket sends a frame, waits for it to come back, sends again."""
+    loop = asyncio.get_running_loop()
     rtts: list[float] = []
-    msg = json.dumps({"type": "act", "table": "t0000000", "action": "swap L", "seq": 12, "id": 1})
-    start_evt = asyncio.Event()
-    stop_at = [0.0]
-    connected = [0]
+    done = loop.create_future()
+    stop_at = [math.inf]
+    sent: list[float] = [0.0] * clients
+    running = [clients]
+    sockets: list[WsClient] = []
 
-    async def one() -> int:
-        async with sem:
-            ws = await websockets.connect(f"ws://{HOST}:{port}/ws", max_size=2**20)
-        connected[0] += 1
-        n = 0
-        try:
-            await start_evt.wait()
-            while time.monotonic() < stop_at[0]:
-                t = time.perf_counter()
-                await ws.send(msg)
-                await ws.recv()
-                rtts.append(time.perf_counter() - t)
-                n += 1
-        finally:
-            await ws.close()
-        return n
+    def on_text(k: int, _data: bytes) -> None:
+        now = time.perf_counter()
+        rtts.append(now - sent[k])
+        if time.monotonic() < stop_at[0]:
+            sent[k] = now
+            sockets[k].send_text(ACTION)
+        else:
+            running[0] -= 1
+            if not running[0]:
+                done.set_result(None)
 
-    tasks = [asyncio.create_task(one()) for _ in range(clients)]
-    while connected[0] < clients and not any(t.done() for t in tasks):
-        await asyncio.sleep(0.05)
+    sockets.extend(await connect_all(clients, lambda k: connect(HOST, port, "/ws", partial(on_text, k))))
     t0 = time.monotonic()
     stop_at[0] = t0 + seconds
-    start_evt.set()
-    counts = await asyncio.gather(*tasks)
-    return sum(counts) / (time.monotonic() - t0), rtts
+    for k, ws in enumerate(sockets):
+        sent[k] = time.perf_counter()
+        ws.send_text(ACTION)
+    await done
+    elapsed = time.monotonic() - t0
+    for ws in sockets:
+        ws.close()
+    return len(rtts) / elapsed, rtts
 
 
 async def broadcast_phase(port: int, clients: int, seconds: float) -> tuple[float, list[float]]:
     """Groups of four sockets take turns: one sends, the server sends the frame to all four, and
     when all four have it the next one sends (a table's move, with nothing of the room)."""
-    msg = json.dumps({"type": "act", "table": "t0000000", "action": "swap L", "seq": 12, "id": 1})
-    sem = asyncio.Semaphore(100)
+    loop = asyncio.get_running_loop()
     rtts: list[float] = []
-    groups: list[list[Any]] = []
+    done = loop.create_future()
+    stop_at = [math.inf]
+    count = max(1, clients // 4)
+    groups: list[list[WsClient]] = [[] for _ in range(count)]
+    got = [0] * count
+    turn = [0] * count
+    sent = [0.0] * count
+    running = [count]
 
-    async def connect(g: int) -> None:
-        async with sem:
-            groups.append([await websockets.connect(f"ws://{HOST}:{port}/broadcast?group={g}", max_size=2**20)
-                           for _ in range(4)])
+    def send(g: int) -> None:
+        sent[g] = time.perf_counter()
+        groups[g][turn[g] % 4].send_text(ACTION)
 
-    await asyncio.gather(*(connect(g) for g in range(max(1, clients // 4))))
+    def on_text(g: int, _data: bytes) -> None:
+        got[g] += 1
+        if got[g] < 4:
+            return
+        got[g] = 0
+        rtts.append(time.perf_counter() - sent[g])
+        turn[g] += 1
+        if time.monotonic() < stop_at[0]:
+            send(g)
+        else:
+            running[0] -= 1
+            if not running[0]:
+                done.set_result(None)
+
+    async def connect_one(k: int) -> None:
+        g = k // 4
+        groups[g].append(await connect(HOST, port, f"/broadcast?group={g}", partial(on_text, g)))
+
+    await connect_all(4 * count, connect_one)
     t0 = time.monotonic()
-    stop_at = t0 + seconds
-
-    async def play(group: list[Any]) -> int:
-        n = 0
-        while time.monotonic() < stop_at:
-            t = time.perf_counter()
-            await group[n % 4].send(msg)
-            for ws in group:  # one after another: a task per recv would cost the client more than the server
-                await ws.recv()
-            rtts.append(time.perf_counter() - t)
-            n += 1
-        return n
-
-    counts = await asyncio.gather(*(play(g) for g in groups))
+    stop_at[0] = t0 + seconds
+    for g in range(count):
+        send(g)
+    await done
     elapsed = time.monotonic() - t0
     for group in groups:
         for ws in group:
-            await ws.close()
-    return sum(counts) / elapsed, rtts
+            ws.close()
+    return len(rtts) / elapsed, rtts
 
 
 # ---------------------------------------------------------------------------- games
@@ -242,63 +271,77 @@ class Stats:
 
 
 class Seat:
-    def __init__(self, ws: Any, rng: random.Random, stats: Stats) -> None:
-        self.ws = ws
+    """One player: requests answered by id while seating; then it plays a random legal action
+    whenever its latest update offers one and none of its actions is in flight (callbacks only)."""
+
+    def __init__(self, rng: random.Random, stats: Stats) -> None:
+        self.ws: WsClient | None = None
         self.rng = rng
         self.stats = stats
         self.next_id = 0
+        self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.inflight: tuple[int, float] | None = None
         self.latest: dict[str, Any] | None = None
+        self.table = ""
+        self.playing = False
+        self.finished: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def send(self, msg: dict[str, Any]) -> int:
+        assert self.ws is not None
+        self.next_id += 1
+        self.ws.send_text(orjson.dumps({**msg, "id": self.next_id}).decode())
+        return self.next_id
 
     async def request(self, msg: dict[str, Any]) -> dict[str, Any]:
-        self.next_id += 1
-        mid = self.next_id
-        await self.ws.send(json.dumps({**msg, "id": mid}))
-        while True:
-            reply: dict[str, Any] = json.loads(await self.ws.recv())
-            if reply.get("type") == "update":
-                self.latest = reply
-            if reply.get("id") == mid:
-                if reply["type"] == "error":
-                    raise RuntimeError(reply)
-                return reply
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.pending[self.send(msg)] = fut
+        reply = await fut
+        if reply["type"] == "error":
+            raise RuntimeError(reply)
+        return reply
 
-    async def maybe_act(self, table: str) -> None:
-        u = self.latest
-        if self.inflight is None and u is not None and u["legal"] and not u["view"]["over"]:
-            self.next_id += 1
-            self.inflight = (self.next_id, time.perf_counter())
-            await self.ws.send(json.dumps({"type": "act", "table": table, "seq": u["seq"], "id": self.next_id,
-                                           "action": self.rng.choice(u["legal"])}))
-
-    async def play(self, table: str, until: float) -> None:
-        # One deadline for the whole game (``asyncio.wait_for`` made a task per message) and orjson:
-        # the single client process, not the room, set the pace of the play before.
-        loop = asyncio.get_running_loop()
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout_at(loop.time() + until - time.monotonic()):
-                await self._play(table)
-
-    async def _play(self, table: str) -> None:
-        await self.maybe_act(table)
-        while True:
-            msg = orjson.loads(await self.ws.recv())
-            kind = msg.get("type")
-            mine = self.inflight is not None and msg.get("id") == self.inflight[0]
-            if kind == "update":
-                self.stats.updates += 1
-                self.latest = msg
-                if mine:
-                    assert self.inflight is not None
-                    self.stats.rtts.append(time.perf_counter() - self.inflight[1])
-                    self.stats.moves += 1
-                    self.inflight = None
-                if msg["view"]["over"]:
-                    return
-            elif kind == "error" and mine:  # another seat moved first: act on the latest update
-                self.stats.rejected += 1
+    def on_text(self, data: bytes) -> None:
+        msg = orjson.loads(data)
+        kind = msg.get("type")
+        mid = msg.get("id")
+        if mid in self.pending:
+            self.pending.pop(mid).set_result(msg)
+        if kind == "update":
+            self.latest = msg
+        if not self.playing:
+            return
+        mine = self.inflight is not None and mid == self.inflight[0]
+        if kind == "update":
+            self.stats.updates += 1
+            if mine:
+                assert self.inflight is not None
+                self.stats.rtts.append(time.perf_counter() - self.inflight[1])
+                self.stats.moves += 1
                 self.inflight = None
-            await self.maybe_act(table)
+            if msg["view"]["over"]:
+                self.stop()
+                return
+        elif kind == "error" and mine:  # another seat moved first: act on the latest update
+            self.stats.rejected += 1
+            self.inflight = None
+        self.maybe_act()
+
+    def maybe_act(self) -> None:
+        u = self.latest
+        if self.playing and self.inflight is None and u is not None and u["legal"] and not u["view"]["over"]:
+            mid = self.send({"type": "act", "table": self.table, "seq": u["seq"],
+                             "action": self.rng.choice(u["legal"])})
+            self.inflight = (mid, time.perf_counter())
+
+    def play(self, table: str) -> None:
+        self.table = table
+        self.playing = True
+        self.maybe_act()
+
+    def stop(self) -> None:
+        self.playing = False
+        if not self.finished.done():
+            self.finished.set_result(None)
 
 
 #: the options each game's tables are created with (short games, so that many finish)
@@ -309,43 +352,42 @@ GAME_OPTIONS: dict[str, dict[str, Any]] = {"crisp": {"end_limit": 50}, "cribbage
 async def table_phase(port: int, game: str, tables: int, limit: float, seed: int,
                       stagger: float, on_ready: Any = None) -> tuple[Stats, float, int]:
     stats = Stats()
-    sem = asyncio.Semaphore(100)
     ready: list[tuple[list[Seat], str]] = []
     rng = random.Random(seed)
-    url = f"ws://{HOST}:{port}/ws"
+    loop = asyncio.get_running_loop()
 
     async def setup(k: int) -> None:
-        async with sem:
-            seats = []
-            for i in range(4):
-                ws = await websockets.connect(url, max_size=2**20)
-                s = Seat(ws, random.Random(rng.random()), stats)
-                await s.request({"type": "hello", "protocol": 1, "name": f"t{k}p{i}", "token": None})
-                seats.append(s)
-            t = await seats[0].request({"type": "create", "game": game, "seats": 4, "options": GAME_OPTIONS[game]})
-            for s in seats[1:]:
-                await s.request({"type": "join", "table": t["table"]})
-            ready.append((seats, t["table"]))
+        seats = []
+        for i in range(4):
+            s = Seat(random.Random(rng.random()), stats)
+            s.ws = await connect(HOST, port, "/ws", s.on_text)
+            await s.request({"type": "hello", "protocol": 1, "name": f"t{k}p{i}", "token": None})
+            seats.append(s)
+        t = await seats[0].request({"type": "create", "game": game, "seats": 4, "options": GAME_OPTIONS[game]})
+        for s in seats[1:]:
+            await s.request({"type": "join", "table": t["table"]})
+        ready.append((seats, t["table"]))
 
-    await asyncio.gather(*(setup(k) for k in range(tables)))
+    await connect_all(tables, setup)
     if on_ready is not None:  # the seats are taken: what follows is play
         on_ready()
     t0 = time.monotonic()
-    until = t0 + limit
-
-    async def start_later(seats: list[Seat], tid: str, delay: float) -> None:
-        await asyncio.sleep(delay)
-        await seats[0].ws.send(json.dumps({"type": "start", "table": tid}))
-
-    # the starts are spread over ``stagger`` seconds, as real tables would be (all at once, the
-    # 2 s holds of 500 tables would end in the same millisecond, every turn)
-    await asyncio.gather(*(start_later(seats, tid, rng.uniform(0, stagger)) for seats, tid in ready),
-                         *(s.play(tid, until) for seats, tid in ready for s in seats))
+    everyone = [s for seats, _ in ready for s in seats]
+    for seats, tid in ready:
+        for s in seats:
+            s.play(tid)
+        # the starts are spread over ``stagger`` seconds, as real tables would be (all at once, the
+        # 2 s holds of 500 tables would end in the same millisecond, every turn)
+        loop.call_later(rng.uniform(0, stagger), seats[0].send, {"type": "start", "table": tid})
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.gather(*(s.finished for s in everyone)), limit)
+    for s in everyone:
+        s.stop()
     elapsed = time.monotonic() - t0
     finished = sum(1 for seats, _ in ready if seats[0].latest and seats[0].latest["view"]["over"])
-    for seats, _ in ready:
-        for s in seats:
-            await s.ws.close()
+    for s in everyone:
+        assert s.ws is not None
+        s.ws.close()
     return stats, elapsed, finished
 
 
