@@ -376,8 +376,9 @@ async def table_phase(port: int, game: str, tables: int, limit: float, seed: int
     for seats, tid in ready:
         for s in seats:
             s.play(tid)
-        # the starts are spread over ``stagger`` seconds, as real tables would be (all at once, the
-        # 2 s holds of 500 tables would end in the same millisecond, every turn)
+        # the starts are spread over ``stagger`` seconds of the room's clock, as real tables would be
+        # (all at once, the 2 s holds of 500 tables would end in the same millisecond, every turn);
+        # the caller passes wall-clock seconds: ``--stagger`` divided by ``--speed``
         loop.call_later(rng.uniform(0, stagger), seats[0].send, {"type": "start", "table": tid})
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(asyncio.gather(*(s.finished for s in everyone)), limit)
@@ -464,7 +465,8 @@ def main() -> int:
     ap.add_argument("--echo-seconds", type=float, default=10.0)
     ap.add_argument("--limit", type=float, default=300.0, help="stop the game phase after this many seconds")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--stagger", type=float, default=2.0, help="spread the tables' starts over this many seconds")
+    ap.add_argument("--stagger", type=float, default=2.0, help="spread the tables' starts over this many seconds of the room's clock (so over "
+                         "STAGGER / SPEED seconds of the wall clock: a sped-up clock saturates the room at once)")
     ap.add_argument("--profile", help="write a cProfile of the room process to this file")
     ap.add_argument("--gc-threshold", type=int, default=DEFAULT_GC_THRESHOLD,
                     help="the room process's cycle collector, as feltroom serve --gc-threshold (0: Python's own)")
@@ -522,7 +524,7 @@ def main() -> int:
                 seated[0] = cpu_seconds(room.pid)
 
             stats, elapsed, finished = asyncio.run(
-                table_phase(port, args.game, tables, args.limit, args.seed, args.stagger, ready))
+                table_phase(port, args.game, tables, args.limit, args.seed, args.stagger / args.speed, ready))
             room_cpu = cpu_seconds(room.pid) - seated[0]
             setup_cpu = seated[0] - room_cpu0
             own = time.process_time() - own0
@@ -542,7 +544,7 @@ def main() -> int:
           f"p50 rtt ÷ echo p50 = {pct(stats.rtts, .5) / pct(echo_rtts, .5):.1f}")
     for nodes in [int(n) for n in args.cluster.split(",") if n.strip()]:
         stats, elapsed, finished, cpu = cluster_phase(nodes, args.game, tables, args.speed, args.limit, args.seed,
-                                                      args.stagger)
+                                                      args.stagger / args.speed)
         rate = stats.moves / elapsed
         per_move = {k: 1e3 * v / max(1, stats.moves) for k, v in cpu.items()}
         label = f"{nodes} node{'s' if nodes > 1 else ' '}"
