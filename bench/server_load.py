@@ -465,7 +465,11 @@ def main() -> int:
     ap.add_argument("--echo-seconds", type=float, default=10.0)
     ap.add_argument("--limit", type=float, default=300.0, help="stop the game phase after this many seconds")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--stagger", type=float, default=2.0, help="spread the tables' starts over this many seconds of the room's clock (so over "
+    ap.add_argument("--options", type=json.loads, default=None, metavar="JSON",
+                    help='the tables\' options, merged over the bench\'s short ones (e.g. \'{"target": 241}\' for '
+                         "longer Cribbage games, so that fewer tables play long enough)")
+    ap.add_argument("--stagger", type=float, default=2.0,
+                    help="spread the tables' starts over this many seconds of the room's clock (so over "
                          "STAGGER / SPEED seconds of the wall clock: a sped-up clock saturates the room at once)")
     ap.add_argument("--profile", help="write a cProfile of the room process to this file")
     ap.add_argument("--gc-threshold", type=int, default=DEFAULT_GC_THRESHOLD,
@@ -473,6 +477,8 @@ def main() -> int:
     ap.add_argument("--cluster", default="", metavar="N,N",
                     help="then play on clusters of these many nodes (PostgreSQL, Redis, HAProxy in front), e.g. 1,2")
     args = ap.parse_args()
+    if args.options:
+        GAME_OPTIONS[args.game] = {**GAME_OPTIONS[args.game], **args.options}
     tables = max(1, min(args.tables, 1000))
     clients = 4 * tables
     with contextlib.suppress(ValueError, OSError):
