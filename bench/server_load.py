@@ -542,7 +542,7 @@ def main() -> int:
           f"p99 {pct(stats.rtts, .99) * 1e3:7.2f} ms   ({stats.moves} moves, {stats.rejected} raced, "
           f"{stats.updates} updates received, {finished}/{tables} games finished in {elapsed:.1f} s)")
     print(f"cpu    : room process {room_cpu:.1f} s ({100 * room_cpu / elapsed:.0f}% of one core, "
-          f"{1e3 * room_cpu / max(1, stats.moves):.2f} ms per player move, CLOCK actions and fan-out included; "
+          f"{1e6 * room_cpu / max(1, stats.moves):.0f} µs per player move, CLOCK actions and fan-out included; "
           f"not counted: {setup_cpu:.1f} s seating the players before); clients {own:.1f} s")
     print(f"ratio  : moves/s ÷ bcast moves/s = {rate / bcast_rate:.3f};  "
           f"moves/s ÷ echo msgs/s = {rate / echo_rate:.3f};  messages the room sent/s "
