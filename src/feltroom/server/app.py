@@ -191,7 +191,7 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
             return
         room.connections += 1
         sockets_of[address] += 1
-        conn = Connection(ws, limits, time.monotonic(), address)
+        conn = Connection(ws, limits, time.monotonic(), address, before_write=room.store.flush)
         loop = asyncio.get_running_loop()
         writer = loop.create_task(conn.writer())
         hello_due = loop.call_later(limits.hello_timeout, _hello_overdue, conn, limits.hello_timeout)

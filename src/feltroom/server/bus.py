@@ -113,6 +113,9 @@ class FencedStore:
     def add_token(self, player_id: str, token_hash: str) -> None:
         self.store.add_token(player_id, token_hash)
 
+    def flush(self) -> None:
+        self.store.flush()
+
     def actions(self, table_id: str) -> list[tuple[int | str, str]]:
         return self.store.actions(table_id)
 

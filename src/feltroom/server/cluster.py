@@ -251,6 +251,7 @@ class RedisBus:
 
     def _flush(self) -> None:
         self._flush_due = False
+        self.room.store.flush()  # what the messages tell is stored before they leave
         ops, self._ops = self._ops, {}
         fails, self._fails = self._fails, {}
         for node, items in ops.items():

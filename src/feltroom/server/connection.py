@@ -6,6 +6,7 @@ import asyncio
 import json
 import logging
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,8 +39,11 @@ class Connection:
     coalesced: at most one lobby message waits per socket, and a newer one replaces it in place.
     """
 
-    def __init__(self, ws: WebSocket | None, limits: Limits, now: float, address: str) -> None:
+    def __init__(self, ws: WebSocket | None, limits: Limits, now: float, address: str,
+                 before_write: Callable[[], None] | None = None) -> None:
         self.ws = ws
+        # called before each frame goes out (the room's ``store.flush``: what a frame tells is stored first)
+        self.before_write = before_write
         self.limits = limits
         self.address = address  # the client's network address (see address.py)
         self.player: Player | None = None
@@ -125,6 +129,8 @@ class Connection:
                     if item is None:  # dropped by a close
                         continue
                 self.queued_bytes -= len(item)
+                if self.before_write is not None:
+                    self.before_write()
                 await self.ws.send_text(item)
         except Exception:  # the socket is gone
             self.closing = True

@@ -177,6 +177,9 @@ class PostgresStore:
         self._write("INSERT INTO actions (table_id, seq, seat, action, at) VALUES (%s, %s, %s, %s, %s)",
                     (table_id, seq, Json(seat), action, at))
 
+    def flush(self) -> None:
+        """Nothing waits: every write commits on return."""
+
     def actions(self, table_id: str) -> list[tuple[int | str, str]]:
         rows = self._all("SELECT seat, action FROM actions WHERE table_id = %s ORDER BY seq", (table_id,))
         return [(seat, action) for seat, action in rows]

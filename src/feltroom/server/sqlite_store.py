@@ -1,7 +1,14 @@
-"""The SQLite store: one file, WAL, each action committed before it is broadcast."""
+"""The SQLite store: one file, WAL, each action committed before it is broadcast.
+
+While an event loop runs, the actions of one turn of the loop share one transaction, committed
+at the turn's end or by ``flush()`` (which the room calls before anything it sends leaves the
+process): a commit appends the WAL and takes its locks, 11 µs on this machine, and at saturation a
+turn holds several moves of different tables. Without a running loop each action commits alone.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import sqlite3
@@ -164,8 +171,33 @@ class SQLiteStore:
 
     def append_action(self, table_id: str, seq: int, seat: int | str, action: str, at: float) -> None:
         with self._lock:
+            self._group()
             self._db.execute("INSERT INTO actions (table_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                              (table_id, seq, str(seat) if type(seat) is int else json.dumps(seat), action, at))
+
+    def _group(self) -> None:
+        """Join the loop turn's transaction, opening it (and its commit at the turn's end) if need be."""
+        if self._db.in_transaction:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop: the statement commits alone
+        self._db.execute("BEGIN")
+        loop.call_soon(self.flush)
+
+    def flush(self) -> None:
+        try:
+            pending = self._db.in_transaction
+        except sqlite3.ProgrammingError:  # closed: nothing can be pending
+            return
+        if pending:
+            with self._lock:
+                self._commit_group()
+
+    def _commit_group(self) -> None:
+        if self._db.in_transaction:
+            self._db.execute("COMMIT")
 
     def actions(self, table_id: str) -> list[tuple[int | str, str]]:
         with self._lock:
@@ -186,6 +218,7 @@ class SQLiteStore:
         # are stored together or not at all
         with self._lock:
             db = self._db
+            self._commit_group()
             db.execute("BEGIN IMMEDIATE")
             try:
                 self._update_table(t, record)
@@ -220,6 +253,7 @@ class SQLiteStore:
 
     def set_ratings(self, game: str, ratings: dict[str, Rating]) -> None:
         with self._lock:
+            self._commit_group()
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute("DELETE FROM ratings WHERE game=?", (game,))
             self._db.executemany("INSERT INTO ratings (player, game, mu, sigma, games) VALUES (?, ?, ?, ?, ?)",
@@ -267,5 +301,6 @@ class SQLiteStore:
     def close(self) -> None:
         self._stop.set()
         self._checkpointer.join(10)
-        with self._lock:
+        with self._lock, contextlib.suppress(sqlite3.ProgrammingError):  # closed before
+            self._commit_group()
             self._db.close()
