@@ -8,14 +8,20 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
-from starlette.websockets import WebSocket
 
 from .limits import Limits, TokenBucket
 
 log = logging.getLogger("feltroom.server")
+
+
+class Socket(Protocol):
+    """Where a connection's frames go: ``app.Frames`` (a socket of the server), or a test's stand-in."""
+
+    async def send_text(self, data: str) -> None: ...
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
 @dataclass(eq=False)
@@ -39,7 +45,7 @@ class Connection:
     coalesced: at most one lobby message waits per socket, and a newer one replaces it in place.
     """
 
-    def __init__(self, ws: WebSocket | None, limits: Limits, now: float, address: str,
+    def __init__(self, ws: Socket | None, limits: Limits, now: float, address: str,
                  before_write: Callable[[], None] | None = None) -> None:
         self.ws = ws
         # called before each frame goes out (the room's ``store.flush``: what a frame tells is stored first)
