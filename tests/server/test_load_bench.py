@@ -1,0 +1,33 @@
+"""bench/server_load.py, where the README's figures of the room under load come from, still runs:
+its lean client (bench/ws_client.py) plays a few tables to the end over real sockets, and each
+phase prints its figures."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.slow
+def test_the_load_bench_plays_its_tables_to_the_end() -> None:
+    run = subprocess.run(
+        [sys.executable, "bench/server_load.py", "--game", "cribbage", "--tables", "3", "--speed", "1000",
+         "--echo-seconds", "0.3", "--limit", "60", "--options", '{"target": 61}'],
+        cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert run.returncode == 0, run.stderr[-2000:]
+    out = run.stdout
+    assert re.search(r"^echo   : +\d+ msgs/s", out, re.M), out
+    assert re.search(r"^bcast  : +\d+ moves/s", out, re.M), out
+    room = re.search(r"^room   : +\d+ moves/s.*\((\d+) moves, (\d+) raced, (\d+) updates received, 3/3 games finished",
+                     out, re.M)
+    assert room is not None, out
+    moves, updates = int(room.group(1)), int(room.group(3))
+    assert moves > 3 * 30  # three games to 61 take dozens of moves each
+    assert updates >= 4 * moves  # every move reaches the four seats
+    assert re.search(r"^cpu    : room process .* \d+ µs per player move", out, re.M), out
