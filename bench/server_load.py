@@ -12,6 +12,11 @@ Then, on the same server, ``--echo-seconds`` of the shape of a move without the 
 four sockets take turns, one sends a frame and the server sends it on to all four (``bcast``).
 Both bare phases print the server's CPU per round (the room's floor on this stack).
 
+The clients are ``bench/ws_client.py``'s (one asyncio protocol per socket, a callback per frame),
+so that one client process keeps up with a saturated room: at ``--speed 1000`` the tables' starts
+(``--stagger`` seconds of the room's clock) fall within milliseconds, and ``--options`` makes the
+games long enough for few tables (docs/engine-speed.md gives figures at 50 and 200 tables).
+
 Prints moves/s and the move round-trip (``act`` sent → its ``update`` back) p50/p99, the echo
 and bcast figures, and their ratios. The room's CPU per player move counts the play only (seating
 the players before is printed apart). Bounded: it stops by itself after ``--limit`` seconds.
@@ -23,6 +28,7 @@ connect to it only, so a table's players land on different nodes). It prints the
 for each, with the CPU of the nodes, Redis, HAProxy and PostgreSQL per player move.
 
     .venv/bin/python bench/server_load.py --tables 500
+    .venv/bin/python bench/server_load.py --game cribbage --tables 50 --speed 1000 --options '{"target": 241}'
     .venv/bin/python bench/server_load.py --tables 100 --speed 4 --cluster 1,2
 """
 
