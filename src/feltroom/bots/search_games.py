@@ -11,10 +11,29 @@ decision hardly touches. Decided here:
   plus sweep transfers (KRYP-SWEEP-4), the seat's minus the mean of the others' (lower is
   better, KRYP-CONV-5) — scaled by ``KRYP_SCALE``; 1/0 if the match ends within it.
 
-- **Crisp** and **Craits**: to the end of the round (hand), seen as the first change of the
-  scores, which both add only then; worth the round's margin of points (lower is better,
-  CRISP-SCORE-*, CRAITS-SCORE-*) scaled by ``ROUND_SCALE``; 1/0 if the game ends in it.
-  Craits' budget is a first guess.
+- **Crisp** and **Craits**: to the end of the round (hand), worth the round's margin of points
+  (lower is better, CRISP-SCORE-*, CRAITS-SCORE-*) scaled by ``ROUND_SCALE``; 1/0 if the game
+  ends in it. Crisp's round ends at the first change of the scores, which it adds only then.
+  Craits' does not: a shuffle penalty adds to a total at once, mid-hand (CRAITS-SHUF-2), so its
+  playouts stop when the next hand is dealt (``_hand_ended``) and the hand's margin counts the
+  penalties taken in it. With 4 players 43 % of the heuristic's hands have a shuffle penalty
+  (2 % heads-up), and 54 % of the search's playouts (8 % heads-up) used to stop at one, worth
+  that penalty alone, the hand's card points unseen (one-off counts over 20 heuristic games and
+  2–3 search games, not a bench).
+- **Craits**' budget stays 60 playouts: more is not shown to win more, and the issue's 4-player
+  figure is not reached by any variant tried. One search seat against three heuristics,
+  seat-rotated (an even share is 25 %), ``nice -n 19 python bench/search_strength.py craits
+  --players 4 --games 1000 --jobs 1 --seed 2026 --paired --every 10 --budget B`` (the variants
+  set through the spec, load 3–8): at 60 with the old horizon 33.7 % of 208 (Wilson 95 %
+  27.6–40.3 %); at 150 with it 31.7 % of 41 (19.6–47.0 %); at 150 with the hand's end 34.0 % of
+  50 (22.4–47.8 %); at 300, 10 games only. Heads-up (the same without ``--players``, seed 2026,
+  the same deals): at 60, old horizon, 71.5 % of 135 (63.4–78.4 %); hand's end 64.4 % of 87
+  (53.9–73.6 %); at 150, hand's end, 67.0 % of 100 (57.3–75.4 %): no variant apart, and the
+  two horizons at 60 differ only in a twelfth of the playouts, so those runs' spread is the
+  bench's noise. Decision CPU with 4 players at 60 (old horizon) p95 0.099 s; at 150 old
+  horizon p50 0.149, p95 0.260, max 0.441 s; at 150 hand's end p50 0.223, p95 0.472, max
+  0.990 s (the hand's end is further); at 300 old horizon p95 0.513, max 0.856 s. Heads-up at
+  60, hand's end, p50 0.040, p95 0.066, max 0.122 s.
 - **Crisp** besides: the playout bots remember from the round's ``round_start`` (the heuristic
   forgets the past rounds there) and read a two-key view (``_crisp_view``), which leaves the
   playouts as they were at two thirds of the CPU; and the worlds are weighted by how well the
@@ -135,7 +154,27 @@ def _low_round_value(game: Game, seat: int, mark: list[int]) -> float:
     return _clip(0.5 - _margin(gains, seat, game.sides) / (2 * ROUND_SCALE))
 
 
-SPECS["craits"] = SearchSpec(budget=60, mark=_scores_mark, stop=_scores_changed, value=_low_round_value)
+def _hand_no(game: Game) -> int:
+    """Craits' hand number: the sampled worlds are reference games; a compiled one (``FastCraits``,
+    e.g. a bench's true state) keeps it in its reference."""
+    g: Any = game
+    return int(g.hand_no if hasattr(g, "hand_no") else g._ref_now().hand_no)
+
+
+def _hand_mark(game: Game, seat: int) -> tuple[int, list[int]]:
+    return _hand_no(game), list(game.scores)
+
+
+def _hand_ended(game: Game, mark: tuple[int, list[int]]) -> bool:
+    """Craits: the hand is over (the next one dealt); a shuffle penalty within it is not its end (CRAITS-SHUF-2)."""
+    return _hand_no(game) != mark[0]
+
+
+def _low_hand_value(game: Game, seat: int, mark: tuple[int, list[int]]) -> float:
+    return _low_round_value(game, seat, mark[1])
+
+
+SPECS["craits"] = SearchSpec(budget=60, mark=_hand_mark, stop=_hand_ended, value=_low_hand_value)
 
 
 def _round_history(game: Game) -> int:
