@@ -73,7 +73,8 @@ class SearchSpec:
     ``view(game, seat)``, if set, is what the playout bots read instead of the whole view (the
     part their policy uses); with ``weigh(world, seat)`` and ``pool``, a decision draws ``pool``
     samples and plays worlds drawn from them in proportion to their weights (how likely the
-    others' choices make each world: Crisp, ``search_games._crisp_fit``).
+    others' choices make each world: Crisp, ``search_games._crisp_fit``), at tables of at most
+    ``weigh_players`` players; larger ones draw their worlds straight from the knowledge.
     """
 
     budget: int = DEFAULT_BUDGET
@@ -84,6 +85,7 @@ class SearchSpec:
     view: Callable[[Game, int], dict[str, Any]] | None = None
     weigh: Callable[[Game, int], float] | None = None
     pool: int = 0
+    weigh_players: int = 8
     trust: Callable[[list[str]], bool] = lambda legal: False
     margin_z: float = 1.5
     min_worlds: int = 8
@@ -218,11 +220,12 @@ class SearchBot(Bot):
 
     def _worlds(self, rng: random.Random) -> Callable[[random.Random], Game]:
         """How this decision draws its worlds: straight from the knowledge, or, with the spec's
-        ``weigh``, from a pool of ``pool`` samples in proportion to their weights (copies)."""
+        ``weigh`` at a table of at most ``weigh_players``, from a pool of ``pool`` samples in
+        proportion to their weights (copies)."""
         knowledge = self.knowledge
         assert knowledge is not None
         weigh = self.spec.weigh
-        if weigh is None or self.spec.pool < 1:
+        if weigh is None or self.spec.pool < 1 or self.players > self.spec.weigh_players:
             return knowledge.sample
         pool = [knowledge.sample(rng) for _ in range(self.spec.pool)]
         weights = [weigh(w, self.seat) for w in pool]

@@ -41,6 +41,26 @@ decision hardly touches. Decided here:
   sampler does not read them as evidence, and so overstated a heads-up opponent's total at our
   crisp windows by 2.7 points on average (0.4 weighted). Budget 400 playouts (decision CPU
   p95 well under 1 s, ``bench/search_decisions.py crisp``).
+- **Crisp** weighs its worlds heads-up only (``weigh_players=2``); with more players it draws
+  them straight from the knowledge. With 4 players (one search seat against three heuristics,
+  seat-rotated, an even share 25 %; ``bench/crisp_variants.py``, seed 2027, games 0–178), on
+  the same 178 games, the weighted search won 22.2 % (Wilson 95 % 16.7–28.8 %), the
+  unweighted one 25.6 % (19.7–32.4 %), and ``heuristic`` in the same seat on the same deals
+  19.1 % (14.0–25.5 %): unweighted − weighted +3.4 ± 6.5 points (21 games better, 15 worse:
+  not significant), unweighted − heuristic +6.5 ± 4.7, weighted − heuristic +3.1 ± 5.6
+  (before, ``bench/search_strength.py``: weighted, 23.2 % of 155 games, 17.3–30.5 %).
+  Why: three other seats make three times the choices, so at 0.2 a miss a 4-player decision
+  kept a median of 23 effective worlds of its 64 (p10 5; heads-up 37), and the 200 worlds of
+  a two-action decision held a median of 44 distinct ones, while the gate counts 200
+  independent pairs: too bold a test. Weighted, the search overrode the heuristic in 69 % of
+  its Queen decisions (28 choices) and 19 % of its swaps; unweighted 37 % and 7 %. Decision
+  CPU unweighted p50 0.177 s, p95 0.264 s, max 0.313 s (3,012 decisions; weighted 0.184 /
+  0.277 / 0.350). A milder miss (0.5) kept more worlds (median 48 of 64) but won 19.3 % of
+  70 games of seed 2027 (heuristic 20.0 %). Valuing the round against the other seat that
+  gained least, by the change of the deficit to the lowest other total, or by a win
+  probability from the totals won 26.0 %, 25.0 % and 31.0 % of the first 50 games of seed
+  2026 (heuristic 28.0 %, unweighted 34.0 %): none beat the margin against the others' mean,
+  which stays. Not the issue's 35 %.
 
 Games without an entry play to the end (``SearchSpec()``).
 """
@@ -257,5 +277,6 @@ def _crisp_resolutions(e: dict[str, Any], kind: str, players: int, who: int) -> 
     return ["swap L", "swap C", "swap R", "discard"], "discard"
 
 
+# weighted heads-up only: with 4 players the weights left fewer distinct worlds than the gate counts (module docstring)
 SPECS["crisp"] = SearchSpec(budget=400, mark=_scores_mark, stop=_scores_changed, value=_low_round_value,
-                            history=_round_history, view=_crisp_view, weigh=_crisp_fit, pool=64)
+                            history=_round_history, view=_crisp_view, weigh=_crisp_fit, pool=64, weigh_players=2)
