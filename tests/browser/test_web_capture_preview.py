@@ -167,3 +167,35 @@ def test_sweep_markers_and_face_cards_read_on_a_phone(new_context: Callable[...,
     start(page)
     for card in page.evaluate(READABLE, "/static/js/cards.js"):
         assert card["font"] >= 13 and card["width"] >= 28 and card["fits"] and card["inside"], card
+
+
+MANY_MARKERS = """async (url) => {
+  const { cardEl } = await import(url);
+  const pile = document.querySelector('.mine .capture');
+  if (!pile) return null;
+  const markers = document.createElement('div'); markers.className = 'markers'; pile.append(markers);
+  const cards = ['2S', '4C', '7H', '7C', '8C', '10S', '10C', 'JS', 'QD', 'KH', 'KC', 'KS', '3D', '5D'];
+  const drawn = cards.map(c => { const el = cardEl(c, { cls: 'mini marker' }); markers.append(el); return el; });
+  const shown = drawn.map((el, i) => {
+    const range = document.createRange(); range.selectNodeContents(el.querySelector('.tl'));
+    const idx = range.getBoundingClientRect();  // the index's text, not its box (the whole card)
+    const next = drawn[i + 1] ? drawn[i + 1].getBoundingClientRect().left : Infinity;
+    return idx.left >= 0 && idx.right <= Math.min(next, innerWidth) + 0.5;
+  });
+  return { rows: new Set(drawn.map(el => Math.round(el.getBoundingClientRect().top))).size,
+           indexes: shown.every(Boolean), page: document.documentElement.scrollWidth <= innerWidth };
+}"""
+
+
+def test_a_dozen_sweep_markers_keep_a_phones_own_hand_on_screen(new_context: Callable[..., BrowserContext]) -> None:
+    """Fourteen markers on your own capture pile fan out in one row, every index uncovered: in two
+    rows they pushed a 360×640 phone's hand below the screen at the last packet."""
+    page = new_context(viewport={"width": 360, "height": 640}).new_page()
+    open_lobby(page)
+    create_table(page, "krypkasino", 2)
+    fill_bots(page)
+    start(page)
+    page.locator(".mine .capture").first.wait_for()
+    drawn = page.evaluate(MANY_MARKERS, "/static/js/cards.js")
+    assert drawn == {"rows": 1, "indexes": True, "page": True}, drawn
+    assert off_screen(page, 360, 640) == []
