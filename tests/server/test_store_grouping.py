@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
+
+import pytest
 
 from feltroom.server.connection import Connection
 from feltroom.server.limits import Limits
@@ -24,19 +27,25 @@ def stored(path: Path) -> int:
         return int(other.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
 
 
-def test_without_a_loop_each_action_commits_alone(tmp_path: Path) -> None:
+@pytest.fixture
+def room_file(tmp_path: Path) -> Iterator[tuple[Path, SQLiteStore]]:
+    """A SQLite room file with one table ``t1``, and the store on it (closed after the test)."""
     path = tmp_path / "room.sqlite"
     store = SQLiteStore(str(path))
     store.add_table(table_row("t1"))
+    yield path, store
+    store.close()
+
+
+def test_without_a_loop_each_action_commits_alone(room_file: tuple[Path, SQLiteStore]) -> None:
+    path, store = room_file
     store.append_action("t1", 1, 0, "play 5H", 1.0)
     assert stored(path) == 1
     store.close()
 
 
-def test_the_actions_of_one_loop_turn_commit_together_at_its_end(tmp_path: Path) -> None:
-    path = tmp_path / "room.sqlite"
-    store = SQLiteStore(str(path))
-    store.add_table(table_row("t1"))
+def test_the_actions_of_one_loop_turn_commit_together_at_its_end(room_file: tuple[Path, SQLiteStore]) -> None:
+    path, store = room_file
 
     async def turn() -> tuple[int, int]:
         for seq in (1, 2, 3):
@@ -50,10 +59,8 @@ def test_the_actions_of_one_loop_turn_commit_together_at_its_end(tmp_path: Path)
     store.close()
 
 
-def test_flush_commits_the_turns_actions_at_once(tmp_path: Path) -> None:
-    path = tmp_path / "room.sqlite"
-    store = SQLiteStore(str(path))
-    store.add_table(table_row("t1"))
+def test_flush_commits_the_turns_actions_at_once(room_file: tuple[Path, SQLiteStore]) -> None:
+    path, store = room_file
 
     async def turn() -> int:
         store.append_action("t1", 1, 0, "play 5H", 1.0)
@@ -64,11 +71,9 @@ def test_flush_commits_the_turns_actions_at_once(tmp_path: Path) -> None:
     store.close()
 
 
-def test_a_finish_or_new_ratings_in_a_turn_with_actions_commit_them_first(tmp_path: Path) -> None:
+def test_a_finish_or_new_ratings_in_a_turn_with_actions_commit_them_first(room_file: tuple[Path, SQLiteStore]) -> None:
     """``finish`` and ``set_ratings`` open their own transaction: the turn's must not be in the way."""
-    path = tmp_path / "room.sqlite"
-    store = SQLiteStore(str(path))
-    store.add_table(table_row("t1"))
+    path, store = room_file
 
     async def turn() -> int:
         store.append_action("t1", 1, 0, "play 5H", 1.0)
@@ -96,12 +101,10 @@ class Socket:
         pass
 
 
-def test_a_frame_leaves_only_after_the_action_it_tells_is_stored(tmp_path: Path) -> None:
+def test_a_frame_leaves_only_after_the_action_it_tells_is_stored(room_file: tuple[Path, SQLiteStore]) -> None:
     """The writer was woken by an earlier frame of the same turn, before the action was stored (its
     step runs before the turn's commit): it must commit before it writes the later frame."""
-    path = tmp_path / "room.sqlite"
-    store = SQLiteStore(str(path))
-    store.add_table(table_row("t1"))
+    path, store = room_file
     socket = Socket(path)
 
     async def play() -> None:
