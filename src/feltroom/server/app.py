@@ -8,7 +8,7 @@ import json
 import logging
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -193,7 +193,8 @@ def create_app(database: str | None = None, *, clock: Clock | None = None, limit
             return
         room.connections += 1
         sockets_of[address] += 1
-        frames = Frames(ws, receive, send)
+        send_now = scope.get("extensions", {}).get("feltroom.send_now")
+        frames = DirectFrames(ws, receive, send, send_now) if send_now is not None else Frames(ws, receive, send)
         conn = Connection(frames, limits, time.monotonic(), address, before_write=room.store.flush)
         loop = asyncio.get_running_loop()
         writer = loop.create_task(conn.writer())
@@ -260,6 +261,14 @@ class Frames:
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         await self.ws.close(code, reason)
+
+
+class DirectFrames(Frames):
+    """``Frames`` on our own server's socket, which can also write a frame at once (sockets.py)."""
+
+    def __init__(self, ws: WebSocket, receive: Receive, send: Send, send_now: Callable[[str], bool]) -> None:
+        super().__init__(ws, receive, send)
+        self.send_now = send_now
 
 
 async def serve_socket(room: Room, conn: Connection, ws: Frames, limits: Limits) -> None:

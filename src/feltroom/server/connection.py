@@ -66,6 +66,14 @@ class Connection:
         # what the writer waits on when the queue is empty: a bare future, set by the next message
         # (an asyncio.Event made and dropped a future and a waiter list entry for every frame)
         self._waiter: asyncio.Future[None] | None = None
+        # A socket that can write a frame at once (``send_now(text) -> bool``: app.DirectFrames)
+        # gets one callback per loop turn that writes what the turn queued (_flush): no future,
+        # no task step and no ASGI message per frame. The writer task still takes what must wait,
+        # and the close; while it holds a frame it writes the rest too, in order (_writing).
+        send_now = getattr(ws, "send_now", None)
+        self._send_now: Callable[[str], bool] | None = send_now if callable(send_now) else None
+        self._writing = False
+        self._flush_due = False
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or JSON text already serialised)."""
@@ -92,6 +100,37 @@ class Connection:
         self._wake()
 
     def _wake(self) -> None:
+        if self._send_now is not None and not self._writing:
+            if not self._flush_due:
+                self._flush_due = True
+                asyncio.get_running_loop().call_soon(self._flush)
+            return
+        self._wake_writer()
+
+    def _flush(self) -> None:
+        """Write the queue straight to the socket while it takes frames at once; what it cannot
+        take now, and the close, are left to the writer task. The frames of one loop turn go out
+        together, as the writer task sent them (one by one they would wake the client for each)."""
+        self._flush_due = False
+        send_now = self._send_now
+        assert send_now is not None
+        queue = self.queue
+        while queue and not self._writing:
+            item = queue[0]
+            text = item if item is not None else self.pending_lobby
+            if text is not None:
+                if self.before_write is not None:
+                    self.before_write()
+                if not send_now(text):
+                    break
+                self.queued_bytes -= len(text)
+                if item is None:
+                    self.pending_lobby = None
+            queue.popleft()
+        if queue or self.close_code is not None:
+            self._wake_writer()
+
+    def _wake_writer(self) -> None:
         waiter = self._waiter
         if waiter is not None:
             self._waiter = None
@@ -126,9 +165,11 @@ class Connection:
                     if self.close_code is not None:
                         await self.ws.close(self.close_code, self.close_reason)
                         return
+                    self._writing = False
                     self._waiter = loop.create_future()
                     await self._waiter
                     continue
+                self._writing = True
                 item = self.queue.popleft()
                 if item is None:
                     item, self.pending_lobby = self.pending_lobby, None

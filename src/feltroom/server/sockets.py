@@ -14,6 +14,10 @@ What this module decides (the room's ``Limits`` give the numbers):
   client does not read) for ``write_stall`` seconds is aborted: a close frame could never get
   past the unread data, and only an abort frees the descriptor. The app sees the socket close
   as with any lost client.
+- A text frame can be written at once, without an ASGI message: ``send_now`` is in the socket's
+  scope (``extensions["feltroom.send_now"]``) and writes while the socket is open and its
+  transport takes data; otherwise it returns ``False`` and the frame goes the ASGI way (which
+  waits for the transport). The room writes each loop turn's frames with it (connection.py).
 - At start-up the soft descriptor limit is raised to the hard one; if it is still below what
   ``max_tcp_connections`` needs, the cap is lowered to fit and a warning says so.
 
@@ -31,6 +35,7 @@ from typing import Any
 import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
 
 from .address import TrustedProxies
 from .limits import Limits
@@ -211,6 +216,24 @@ class RoomWebSocketProtocol(_Gated, WebSocketsSansIOProtocol):
         self.stall.resumed()
         self._uncount()
         super().connection_lost(exc)
+
+    async def run_asgi(self) -> None:
+        extensions: dict[str, Any] = self.scope["extensions"]  # type: ignore[assignment]
+        extensions["feltroom.send_now"] = self.send_now
+        await super().run_asgi()
+
+    def send_now(self, text: str) -> bool:
+        """Write a text frame now if the socket is open and its transport takes data (what the
+        ASGI ``websocket.send`` does once it has waited for that); ``False``: it cannot now."""
+        if (not self.handshake_complete or self.close_sent or self.disconnected or self.initial_response is not None
+                or not self.writable.is_set() or self.transport.is_closing()):
+            return False
+        try:
+            self.conn.send_text(text.encode())
+        except InvalidState:
+            return False
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
 
 
 def protocols(gate: Gate) -> tuple[type[RoomHttpProtocol], type[RoomWebSocketProtocol]]:
