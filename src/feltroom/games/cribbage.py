@@ -598,7 +598,8 @@ class Cribbage(Game):
 
     @property
     def sides(self) -> list[list[int]]:
-        return [[s for s in range(self.players) if self.side_of[s] == k] for k in range(self.sides_n)]
+        k = self.sides_n
+        return [list(range(side, self.players, k)) for side in range(k)]  # side_of[s] is s % k
 
     @property
     def last_hand(self) -> dict[str, Any] | None:
