@@ -25,17 +25,28 @@ Weights were tuned in heads-up duels (see ``bench/krypkasino_bot.py``).
 
 from __future__ import annotations
 
-from collections import Counter
 from math import comb
 from typing import Any
 
-from ..cards import parse_card
+from ..cards import NAMES, parse_card
 from ..game import Event
 from ..games.krypkasino import HAND_VALUE, POINTS, largest_captures, largest_size
 from .base import Bot, register_bot
 
-_PACK: Counter[int] = Counter({c: 2 for c in range(52)})
 _BY_VALUE: dict[int, list[int]] = {v: [c for c in range(52) if HAND_VALUE[c] == v] for v in range(2, 15)}
+# Only a card's value counts for the odds below: the bot counts the cards it has seen per value
+# (index value − 2; 8 cards of each in the double deck), not per card.
+_COPIES_PER_VALUE = 8
+
+
+class _ValueOfName(dict[str, int]):
+    """A card's hand value by its name: the canonical names at once, any other spelling parsed."""
+
+    def __missing__(self, name: str) -> int:
+        return HAND_VALUE[parse_card(name)]
+
+
+_VALUE_OF_NAME = _ValueOfName({NAMES[c]: HAND_VALUE[c] for c in range(52)})
 
 
 _SWEEPS: dict[tuple[int, ...], list[int]] = {}
@@ -105,24 +116,28 @@ class KrypkasinoBot(Bot):
 
     def __init__(self, seat: int, players: int, options: dict[str, Any], seed: int | None = None) -> None:
         super().__init__(seat, players, options, seed)
-        self.seen: Counter[int] = Counter()  # cards shown face up this deal (laid or played)
+        self.seen = [0] * 13  # cards shown face up this deal (laid or played), per value − 2
 
     def observe(self, events: list[Event]) -> None:
+        seen = self.seen
+        value_of = _VALUE_OF_NAME
         for e in events:
             kind = e["type"]
-            if kind == "deal_start":
-                self.seen = Counter()
+            if kind == "play":
+                seen[value_of[e["card"]] - 2] += 1
             elif kind == "table":
-                self.seen.update(parse_card(c) for c in e["cards"])
-            elif kind == "play":
-                self.seen[parse_card(e["card"])] += 1
+                for c in e["cards"]:
+                    seen[value_of[c] - 2] += 1
+            elif kind == "deal_start":
+                seen = self.seen = [0] * 13
 
-    def _p_holds(self, values: list[int], unseen: Counter[int], size: int) -> float:
-        """Chance that a hand of ``size`` unseen cards holds a card of one of ``values``."""
+    @staticmethod
+    def _p_holds(values: list[int], unseen: list[int], total: int, size: int) -> float:
+        """Chance that a hand of ``size`` of the ``total`` unseen cards (``unseen[v - 2]`` of value
+        v) holds a card of one of ``values``."""
         if not values or size <= 0:
             return 0.0
-        total = sum(unseen.values())
-        k = sum(unseen[c] for v in values for c in _BY_VALUE[v])
+        k = sum(unseen[v - 2] for v in values)
         if k == 0 or total <= 0:
             return 0.0
         size = min(size, total)
@@ -137,13 +152,14 @@ class KrypkasinoBot(Bot):
         me = view["seat"]
         nxt = (me + 1) % n
         sizes = view["hand_sizes"]
-        unseen = _PACK - self.seen - Counter(hand)
+        unseen = [_COPIES_PER_VALUE - k for k in self.seen]  # per value − 2, not seen and not in hand
+        for c in hand:
+            unseen[HAND_VALUE[c] - 2] -= 1
+        unseen_total = sum(unseen)
         remaining_plays = sum(sizes) - 1
         endgame = view["last_packet"]
         spade_points = sum(POINTS[parse_card(c)] for c in view["spade_faces"])
         best, best_cost = legal[0], float("inf")
-        by_value: list[int] | None = None  # unseen cards per value 2–14, counted once a play needs them
-        unseen_total = 0
         for action in legal:
             parts = action.split()
             card = parse_card(parts[1])
@@ -166,13 +182,10 @@ class KrypkasinoBot(Bot):
             rest = list(hand)
             rest.remove(card)
             sweeps = _sweep_values(after)
-            gift = self._p_holds(sweeps, unseen, sizes[nxt]) if sweeps else 0.0
+            gift = self._p_holds(sweeps, unseen, unseen_total, sizes[nxt]) if sweeps else 0.0
             cost -= self.SWEEP_GIFT * gift
             if self.OWN_SWEEP_RISK and rest and gift < 1.0:
-                if by_value is None:
-                    by_value = [sum(unseen[c] for c in cards) for cards in _BY_VALUE.values()]
-                    unseen_total = sum(by_value)
-                risk = self._forced_back(after, rest, by_value, unseen_total)
+                risk = self._forced_back(after, rest, unseen, unseen_total)
                 cost += 5 * self.OWN_SWEEP_RISK * (1.0 - gift) * risk
             if endgame and taken:  # the last capturer takes the rest and the spade faces
                 left = sum(POINTS[c] for c in after) + spade_points

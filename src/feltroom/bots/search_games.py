@@ -108,7 +108,8 @@ def _crib_value(game: Game, seat: int, mark: tuple[int, list[int]]) -> float:
 
 
 def _kryp_cost(game: Any) -> list[int]:
-    return [sum(POINTS[c] for c in pile) + t for pile, t in zip(game.piles, game.transfers, strict=True)]
+    points = POINTS.__getitem__
+    return [sum(map(points, pile)) + t for pile, t in zip(game.piles, game.transfers, strict=True)]
 
 
 def _kryp_mark(game: Game, seat: int) -> tuple[int, int, list[int]]:
@@ -155,8 +156,17 @@ def _kryp_history(game: Game) -> int:
     return _last(game, "deal_start")
 
 
+def _kryp_view(game: Game, seat: int) -> dict[str, Any]:
+    """The part of ``seat``'s view the Krypkasino heuristic reads (the whole view copies the ledger
+    and every pile: a seventh of a playout)."""
+    g: Any = game
+    return {"seat": seat, "players": g.players, "hand": [NAMES[c] for c in sorted(g.hands[seat])],
+            "table": [NAMES[c] for c in sorted(g.table)], "hand_sizes": [len(h) for h in g.hands],
+            "last_packet": g.last_packet, "spade_faces": [NAMES[c] for c in sorted(g.spade_faces)]}
+
+
 SPECS["krypkasino"] = SearchSpec(budget=140, mark=_kryp_mark, stop=_kryp_stop, value=_kryp_value,
-                                 history=_kryp_history)
+                                 history=_kryp_history, view=_kryp_view)
 
 
 def _scores_mark(game: Game, seat: int) -> list[int]:
