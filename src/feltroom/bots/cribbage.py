@@ -26,24 +26,45 @@ except ImportError:  # pragma: no cover - without a C compiler
     _fast_total = score_total
 
 _ID = {name: i for i, name in enumerate(NAMES)}
-_PARTIAL: dict[tuple[int, ...], float] = {}
+_PARTIAL: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
-def _partial_crib(cards: list[int], starter: int) -> float:
-    """Fifteens, pairs and runs among the discards and the starter (the rest of the crib unknown).
+def _partial_crib(out: list[int]) -> tuple[int, ...]:
+    """Fifteens, pairs and runs among the discards ``out`` and a starter of each rank (index 1–13;
+    0 unused): what the discards are sure to score in the crib, its other cards unknown.
 
-    Only ranks count, so the value is memoised by the sorted ranks (at most 13³ of them).
+    Only ranks count, so the values are memoised by the discards' sorted ranks.
     """
-    key = tuple(sorted(RANK[c] for c in (*cards, starter)))
+    key = tuple(sorted(RANK[c] for c in out))
     found = _PARTIAL.get(key)
     if found is None:
-        found = _PARTIAL[key] = float(rank_points([*cards, starter]))
+        found = _PARTIAL[key] = (0, *(rank_points([*out, _card_of_rank(r)]) for r in range(1, 14)))
     return found
 
 
 def _card_of_rank(rank: int) -> int:
     """A card of ``rank`` (1–13): in the play only ranks score, so any suit does."""
     return 4 * (rank - 1)
+
+
+_MEMO_LIMIT = 200_000
+_PEGS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _pegs_after(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The points a card of each rank (index 1–13; index 0 unused) would peg played after the
+    series ``ranks`` (the count is not checked: the caller knows whether the card fits under 31).
+
+    Only ranks score in the play, so the answer is memoised by the series' ranks: the search's
+    playouts ask for the same series many times.
+    """
+    found = _PEGS.get(ranks)
+    if found is None:
+        if len(_PEGS) > _MEMO_LIMIT:
+            _PEGS.clear()
+        series = [_card_of_rank(r) for r in ranks]
+        found = _PEGS[ranks] = (0, *(peg_points([*series, _card_of_rank(r)])[0] for r in range(1, 14)))
+    return found
 
 
 @register_bot("heuristic", "cribbage")
@@ -77,15 +98,19 @@ class CribbageBot(Bot):
     def _discard(self, view: dict[str, Any], legal: list[str]) -> str:
         hand = [_ID[c] for c in view["hand"]]
         unseen = [c for c in range(52) if c not in hand]
+        starters = [0] * 14  # the unseen cards per rank: each may be the starter
+        for c in unseen:
+            starters[RANK[c]] += 1
         mine = self._side_of(view, self.seat) == self._side_of(view, view["dealer"])
         sign = 1.0 if mine else -1.0
         best, best_value = legal[0], float("-inf")
         for action in legal:
             out = [_ID[c] for c in action.split()[1:]]
             kept = [c for c in hand if c not in out]
-            total = 0.0
-            for s in unseen:
-                total += _fast_total(kept, s) + sign * _partial_crib(out, s)
+            crib = _partial_crib(out)
+            # whole points summed in any order: the same float as summing world by world
+            total = float(sum(_fast_total(kept, s) for s in unseen)) + sign * sum(
+                k * p for k, p in zip(starters, crib, strict=True))
             value = total / len(unseen) + 0.01 * sum(VALUE[c] for c in out) * (-sign)
             if value > best_value:
                 best, best_value = action, value
@@ -110,16 +135,16 @@ class CribbageBot(Bot):
         by_rank: dict[int, int] = {}
         for c in unseen:
             by_rank[RANK[c]] = by_rank.get(RANK[c], 0) + 1
+        ranks = tuple(RANK[c] for c in series)
         best, best_value = legal[0], float("-inf")
         for action in legal:
             card = _ID[action[5:]]
-            cards = [*series, card]
             now = count + VALUE[card]
-            value = float(peg_points(cards)[0])
+            value = float(_pegs_after(ranks)[RANK[card]])
             if sum(sizes) == 1 and now != 31:
                 value += 1  # the last card of the play
             if opponent_next and holding and now < 31:
-                value -= self._reply_risk(cards, now, by_rank, len(unseen), holding)
+                value -= self._reply_risk((*ranks, RANK[card]), now, by_rank, len(unseen), holding)
             value += 0.001 * VALUE[card] if series else -0.001 * VALUE[card]
             if not series and RANK_VALUE[RANK[card]] == 5:
                 value -= 0.5  # leading a five invites a fifteen
@@ -128,13 +153,14 @@ class CribbageBot(Bot):
         return best
 
     @staticmethod
-    def _reply_risk(series: list[int], count: int, by_rank: dict[int, int], unseen: int, holding: int) -> float:
+    def _reply_risk(ranks: tuple[int, ...], count: int, by_rank: dict[int, int], unseen: int, holding: int) -> float:
         """Expected best reply: for each rank, its points times the chance the next player holds one."""
         risk = 0.0
+        pegs = _pegs_after(ranks)
         for r, copies in by_rank.items():
             if count + RANK_VALUE[r] > 31:
                 continue
-            pts = peg_points([*series, _card_of_rank(r)])[0]
+            pts = pegs[r]
             if not pts:
                 continue
             p_hold = 1.0 - comb(unseen - copies, holding) / comb(unseen, holding) if unseen >= holding else 1.0

@@ -71,6 +71,7 @@ from typing import Any
 
 from ..cards import NAMES
 from ..game import Game
+from ..games.cribbage import _public_show
 from ..games.crisp import queen_actions
 from ..games.krypkasino import POINTS
 from .crisp import CrispHeuristic
@@ -139,7 +140,24 @@ def _crib_claims(legal: list[str]) -> bool:
 
 # 400 playouts: p95 0.58 s of CPU a decision (bench/search_decisions.py, load 5.7), within the 1 s target;
 # on the same positions its overrides gain more than 180's (bench/search_overrides.py, docs/bots.md)
-SPECS["cribbage"] = SearchSpec(budget=400, mark=_crib_mark, stop=_crib_stop, value=_crib_value, trust=_crib_claims)
+def _crib_view(game: Game, seat: int) -> dict[str, Any]:
+    """The part of ``seat``'s view the Cribbage heuristic reads (the whole view rebuilds the last
+    hand's and this hand's counted sets, with their breakdowns, every time)."""
+    g: Any = game
+    started = bool(g.show_order)
+    starter = None if g.starter is None else NAMES[g.starter]
+    return {"seat": seat, "players": g.players, "dealer": g.dealer, "sides": g.sides,
+            "options": {"crib_flush": g.options["crib_flush"]},
+            "hand": [NAMES[c] for c in (g.kept[seat] if started else g.hands[seat])],
+            "discards": [NAMES[c] for c in sorted(g.discards[seat])], "starter": starter, "count": g.count,
+            "played": [] if started else [list(p) for p in g.played],
+            "series_start": len(g.played) - len(g.series),
+            "hand_sizes": [len(g.kept[s]) if started else len(g.hands[s]) for s in range(g.players)],
+            "show": None if g.show is None else _public_show(g.show, starter)}
+
+
+SPECS["cribbage"] = SearchSpec(budget=400, mark=_crib_mark, stop=_crib_stop, value=_crib_value, trust=_crib_claims,
+                               view=_crib_view)
 
 
 def _last(game: Game, kind: str) -> int:
