@@ -28,6 +28,7 @@ from .base import Bot, register_bot
 
 SLOTS = "LCR"
 _IDX = {"L": 0, "C": 1, "R": 2}
+_PACK_VALUE = sum(VALUE[c] for c in range(52))
 
 
 @register_bot("heuristic", "crisp")
@@ -124,8 +125,8 @@ class CrispHeuristic(Bot):
             placed.update(c for c in hand if c is not None)
         if self.held is not None:
             placed.add(self.held)
-        rest = [VALUE[c] for c in range(52) if c not in placed]
-        return sum(rest) / len(rest) if rest else 6.5
+        rest = 52 - len(placed)  # whole values: the same mean as summing the rest card by card
+        return (_PACK_VALUE - sum(VALUE[c] for c in placed)) / rest if rest else 6.5
 
     def slot_values(self, mean: float) -> list[float]:
         return [mean if c is None else float(VALUE[c]) for c in self.known[self.seat]]
