@@ -17,11 +17,12 @@ import pytest
 import feltroom
 from feltroom.bots import make_bot
 from feltroom.bots.search import SPECS, SearchBot
-from feltroom.bots.search_games import _crib_view, _kryp_view
+from feltroom.bots.search_games import _craits_view, _crib_view, _kryp_view
 from feltroom.game import Game
 from feltroom.views import events_for
 
-SMALL: dict[str, Callable[[Game, int], dict[str, Any]]] = {"krypkasino": _kryp_view, "cribbage": _crib_view}
+SMALL: dict[str, Callable[[Game, int], dict[str, Any]]] = {
+    "krypkasino": _kryp_view, "cribbage": _crib_view, "craits": _craits_view}
 
 
 def heuristic_game(name: str, players: int, seed: int, stop: Callable[[Game, int, list[str]], bool]) -> Game:

@@ -255,11 +255,14 @@ class SearchBot(Bot):
                 from .base import make_bot
 
                 bot = make_bot(spec.policy, self.game, seat, self.players, self.options, rng.getrandbits(32))
-                entry = (bot, start)
+                # a bot that keeps the base observe takes in nothing: no events are picked for it
+                entry = (bot, start if type(bot).observe is not Bot.observe else -1)
             bot, seen = entry
-            if len(log) > seen:
-                bot.observe(events_for(log[seen:], seat))
-            bots[seat] = (bot, len(log))
+            if seen >= 0:
+                if len(log) > seen:
+                    bot.observe(events_for(log[seen:], seat))
+                entry = (bot, len(log))
+            bots[seat] = entry
             legal = world.legal_actions(seat)
             choice = bot.choose(view(world, seat) if bot.needs_view else None, legal) if len(legal) > 1 else legal[0]
             world.apply(seat, choice)

@@ -69,8 +69,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import NAMES
+from ..cards import NAMES, card_list
 from ..game import Game
+from ..games.craits import _DIRS
 from ..games.cribbage import _public_show
 from ..games.crisp import queen_actions
 from ..games.krypkasino import POINTS
@@ -222,7 +223,16 @@ def _low_hand_value(game: Game, seat: int, mark: tuple[int, list[int]]) -> float
     return _low_round_value(game, seat, mark[1])
 
 
-SPECS["craits"] = SearchSpec(budget=60, mark=_hand_mark, stop=_hand_ended, value=_low_hand_value)
+def _craits_view(game: Game, seat: int) -> dict[str, Any]:
+    """The part of ``seat``'s view the Craits heuristic reads (the whole view copies the last
+    hand's record every time)."""
+    g: Any = game
+    return {"hand": card_list(g.hands[seat]), "count": g.count or None, "turn": g.turn,
+            "direction": _DIRS[g.direction], "hand_sizes": [len(h) for h in g.hands], "scores": list(g.totals),
+            "options": {"face_card_functions": g.options["face_card_functions"]}}
+
+
+SPECS["craits"] = SearchSpec(budget=60, mark=_hand_mark, stop=_hand_ended, value=_low_hand_value, view=_craits_view)
 
 
 def _round_history(game: Game) -> int:
