@@ -22,10 +22,6 @@ from .base import Bot, register_bot
 _SUITS = "SHDC"
 
 
-def _rank(card: str) -> str:
-    return card[:-1]
-
-
 @register_bot("heuristic", "craits")
 class CraitsHeuristic(Bot):
     """Greedy one-ply play by a hand-tuned score per candidate action."""
@@ -39,63 +35,75 @@ class CraitsHeuristic(Bot):
         if legal[0].startswith("suit"):  # the dealer's choice for an 8 or 9 upcard
             held = Counter(c[-1] for c in hand)
             return max(legal, key=lambda a: (held[a[-1]], -legal.index(a)))
+        table = _Table(view, hand)
         best, best_score = legal[0], float("-inf")
         for action in legal:
-            score = self._score(view, hand, action)
+            score = table.score(action)
             if score > best_score:
                 best, best_score = action, score
         return best
 
-    def _score(self, view: dict[str, Any], hand: list[str], action: str) -> float:
+
+class _Table:
+    """What scoring a choice reads from the view, worked out once per choice rather than once per
+    legal action (the leader, the threats, who comes next); the scores are the same."""
+
+    def __init__(self, view: dict[str, Any], hand: list[str]) -> None:
+        self.hand = hand
+        self.left = len(hand) - 1  # cards left after any play
+        self.count = bool(view.get("count"))
+        if self.count:
+            return
+        players = len(view["hand_sizes"])
+        me = view["turn"]
+        step = 1 if view["direction"] == "cw" else -1
+        self.nxt = (me + step) % players
+        self.after_next = (self.nxt + step) % players if players >= 4 else self.nxt  # a 7 skips one
+        sizes, scores = view["hand_sizes"], view["scores"]
+        leader = min(range(players), key=lambda s: (scores[s], sizes[s]))
+        self.threat = {s for s in range(players) if s != me and (sizes[s] <= 2 or s == leader)}
+        self.faces = bool((view.get("options") or {}).get("face_card_functions"))
+
+    def score(self, action: str) -> float:
         parts = action.split()
         if parts[0] != "play":
             return -1000.0
         card = parts[1]
-        rank = _rank(card)
+        rank = card[:-1]
         suit = parts[3] if "suit" in parts else card[-1]
         score = float(POINTS[parse_card(card) // 4 + 1])
         if parts[-1] == "one":
             score += 1000  # always declare "one card"
-        rest = list(hand)
-        rest.remove(card)
-        if view.get("count"):
+        if self.count:
             return score + (20 if rank == "2" else 0)  # pass a bigger count on
-        players = len(view["hand_sizes"])
-        me = view["turn"]
-        step = 1 if view["direction"] == "cw" else -1
-        nxt = (me + step) % players
-        nxt2 = (nxt + step) % players
-        sizes, scores = view["hand_sizes"], view["scores"]
-        leader = min(range(players), key=lambda s: (scores[s], sizes[s]))
-        threat = {s for s in range(players) if s != me and (sizes[s] <= 2 or s == leader)}
+        # counts over the hand: the card played is counted out where it would count
+        hand, left, threat, nxt = self.hand, self.left, self.threat, self.nxt
         if rank == "8":
-            score -= 70 if len(rest) > 1 else 0  # keep the wild card for when stuck
+            score -= 70 if left > 1 else 0  # keep the wild card for when stuck
         elif rank == "9":
-            score -= 30 if len(rest) > 1 else 0
+            score -= 30 if left > 1 else 0
         elif rank == "3":
             score -= 45  # threes cancel cards at the end of the hand
-        if rank in ("8", "9"):  # name the suit held most
-            held = Counter(c[-1] for c in rest if _rank(c) not in ("8", "9"))
-            score += 4 * held[suit]
-        else:
-            score += 3 * sum(1 for c in rest if c[-1] == suit or _rank(c) == rank)
+        if rank in ("8", "9"):  # name the suit held most (its 8s and 9s aside)
+            score += 4 * sum(1 for c in hand if c[-1] == suit and c[:-1] not in ("8", "9"))
+        else:  # the rest of the hand that can follow it (the card itself is of its rank)
+            score += 3 * (sum(1 for c in hand if c[-1] == suit or c[:-1] == rank) - 1)
         if rank == "4" and nxt in threat:
             score += 25
-        elif rank == "7" and (nxt2 if players >= 4 else nxt) in threat:
+        elif rank == "7" and self.after_next in threat:
             score += 20
         elif rank == "5":
             score += 5 * len(threat)
         elif rank == "2":
-            twos = sum(1 for c in rest if _rank(c) in ("A", "2"))
+            twos = sum(1 for c in hand if c[:-1] in ("A", "2")) - 1  # the other aces and 2s
             score += 15 + 10 * twos if nxt in threat or twos else 0
         elif rank == "6":
-            score += 10 if len(rest) > 1 else -40
+            score += 10 if left > 1 else -40
         elif rank == "10" and nxt in threat:
             score += 15
-        opts = view.get("options") or {}
-        if opts.get("face_card_functions"):
+        if self.faces:
             if rank == "J" or card == "QS":
                 score += 20 if nxt in threat else 8
             elif rank == "K":
-                score += 5 * min(3, len(rest))
+                score += 5 * min(3, left)
         return score
