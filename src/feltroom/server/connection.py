@@ -121,7 +121,11 @@ class Connection:
             if text is not None:
                 if self.before_write is not None:
                     self.before_write()
-                if not send_now(text):
+                try:
+                    sent = send_now(text)
+                except Exception:  # the socket broke: the writer task finds out and closes the connection
+                    sent = False
+                if not sent:
                     break
                 self.queued_bytes -= len(text)
                 if item is None:
