@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..cards import parse_card
+from ..cards import NAMES, parse_card
 from ..game import Event
 from ..games.crisp import VALUE
 from .base import Bot, register_bot
@@ -29,6 +29,16 @@ from .base import Bot, register_bot
 SLOTS = "LCR"
 _IDX = {"L": 0, "C": 1, "R": 2}
 _PACK_VALUE = sum(VALUE[c] for c in range(52))
+
+
+class _CardOfName(dict[str, int]):
+    """A card id by its name: the canonical names at once, any other spelling parsed."""
+
+    def __missing__(self, name: str) -> int:
+        return parse_card(name)
+
+
+_CARD = _CardOfName({name: c for c, name in enumerate(NAMES)})
 
 
 @register_bot("heuristic", "crisp")
@@ -54,15 +64,19 @@ class CrispHeuristic(Bot):
         #: swaps each seat made this round: a seat that swaps a lot is probably getting low
         self.swaps = [0] * n
         self.declarer: int | None = None
+        self._mean: float | None = None  # unknown_mean, until the next events
 
     # ------------------------------------------------------------------ memory
 
     def observe(self, events: list[Event]) -> None:
         me = self.seat
+        card_of = _CARD
+        if events:
+            self._mean = None  # what it can place may change
         for e in events:
             kind = e["type"]
             if kind == "reveal":
-                card = parse_card(e["cards"][0])
+                card = card_of[e["cards"][0]]
                 if e["slot"] is None:
                     self.held = card
                 else:
@@ -72,14 +86,14 @@ class CrispHeuristic(Bot):
                     if self.pile:
                         self.pile.pop()
                     if e["seat"] == me:
-                        self.held = parse_card(e["card"])
+                        self.held = card_of[e["card"]]
                     else:
-                        self.held_other = parse_card(e["card"])
+                        self.held_other = card_of[e["card"]]
                 else:
                     self.held_other = None
             elif kind == "swap":
                 seat, slot = e["seat"], _IDX[e["slot"]]
-                self.pile.append(parse_card(e["out"]))
+                self.pile.append(card_of[e["out"]])
                 if seat == me:
                     self.known[me][slot] = self.held
                     self.held = None
@@ -87,11 +101,11 @@ class CrispHeuristic(Bot):
                     self.known[seat][slot] = self.held_other
                     self.swaps[seat] += 1
             elif kind in ("discard", "jack"):
-                self.pile.append(parse_card(e["card"]))
+                self.pile.append(card_of[e["card"]])
                 if e["seat"] == me:
                     self.held = None
             elif kind == "queen":
-                self.pile.append(parse_card(e["card"]))
+                self.pile.append(card_of[e["card"]])
                 a, s = e["seat"], _IDX[e["slot"]]
                 b, t = e["target"], _IDX[e["target_slot"]]
                 ka, kb = self.known[a], self.known[b]
@@ -99,11 +113,11 @@ class CrispHeuristic(Bot):
                 if a == me:
                     self.held = None
             elif kind == "king":
-                self.kings.append(parse_card(e["card"]))
+                self.kings.append(card_of[e["card"]])
                 if e["seat"] == me:
                     self.held = None
             elif kind == "turn_end":
-                self.pile.extend(parse_card(k) for k in e["kings"])
+                self.pile.extend(card_of[k] for k in e["kings"])
                 self.kings = []
                 if e["seat"] == me:
                     self.turns += 1
@@ -118,15 +132,19 @@ class CrispHeuristic(Bot):
     # ------------------------------------------------------------------ estimates
 
     def unknown_mean(self) -> float:
-        """Mean value of the cards this bot cannot place (candidates for any unknown card)."""
-        placed = set(self.pile)
+        """Mean value of the cards this bot cannot place (candidates for any unknown card); kept
+        until the next events."""
+        if self._mean is not None:
+            return self._mean
+        placed: set[int | None] = set(self.pile)
         placed.update(self.kings)
         for hand in self.known:
-            placed.update(c for c in hand if c is not None)
-        if self.held is not None:
-            placed.add(self.held)
+            placed.update(hand)
+        placed.add(self.held)
+        placed.discard(None)
         rest = 52 - len(placed)  # whole values: the same mean as summing the rest card by card
-        return (_PACK_VALUE - sum(VALUE[c] for c in placed)) / rest if rest else 6.5
+        self._mean = (_PACK_VALUE - sum(VALUE[c] for c in placed if c is not None)) / rest if rest else 6.5
+        return self._mean
 
     def slot_values(self, mean: float) -> list[float]:
         return [mean if c is None else float(VALUE[c]) for c in self.known[self.seat]]
