@@ -102,6 +102,17 @@ def card_list(cards: Iterable[int]) -> list[str]:
     return [NAMES[c] for c in sorted(cards)]
 
 
+class _CardIds(dict[str, int]):
+    """Card ids by name: the canonical names at once, any other spelling through ``parse_card``."""
+
+    def __missing__(self, text: str) -> int:
+        return parse_card(text)
+
+
+#: ``CARD_IDS[name]``: ``parse_card(name)`` without a call for a canonical name (bots in playouts read many).
+CARD_IDS: dict[str, int] = _CardIds(_BY_NAME)
+
+
 def parse_card(text: str) -> int:
     """Parse one card leniently (notation.md §1.2); raise ``ValueError`` if it is not one.
 

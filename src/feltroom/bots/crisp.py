@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..cards import NAMES, parse_card
+from ..cards import CARD_IDS, parse_card
 from ..game import Event
 from ..games.crisp import VALUE
 from .base import Bot, register_bot
@@ -30,15 +30,6 @@ SLOTS = "LCR"
 _IDX = {"L": 0, "C": 1, "R": 2}
 _PACK_VALUE = sum(VALUE[c] for c in range(52))
 
-
-class _CardOfName(dict[str, int]):
-    """A card id by its name: the canonical names at once, any other spelling parsed."""
-
-    def __missing__(self, name: str) -> int:
-        return parse_card(name)
-
-
-_CARD = _CardOfName({name: c for c, name in enumerate(NAMES)})
 
 
 @register_bot("heuristic", "crisp")
@@ -70,7 +61,7 @@ class CrispHeuristic(Bot):
 
     def observe(self, events: list[Event]) -> None:
         me = self.seat
-        card_of = _CARD
+        card_of = CARD_IDS
         if events:
             self._mean = None  # what it can place may change
         for e in events:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from ..cards import NAMES, parse_card
+from ..cards import CARD_IDS, parse_card
 from ..game import Event
 from ..games.krypkasino import HAND_VALUE, POINTS, largest_captures, largest_size
 from .base import Bot, register_bot
@@ -38,15 +38,6 @@ _BY_VALUE: dict[int, list[int]] = {v: [c for c in range(52) if HAND_VALUE[c] == 
 # (index value − 2; 8 cards of each in the double deck), not per card.
 _COPIES_PER_VALUE = 8
 
-
-class _ValueOfName(dict[str, int]):
-    """A card's hand value by its name: the canonical names at once, any other spelling parsed."""
-
-    def __missing__(self, name: str) -> int:
-        return HAND_VALUE[parse_card(name)]
-
-
-_VALUE_OF_NAME = _ValueOfName({NAMES[c]: HAND_VALUE[c] for c in range(52)})
 
 
 _SWEEPS: dict[tuple[int, ...], list[int]] = {}
@@ -120,14 +111,14 @@ class KrypkasinoBot(Bot):
 
     def observe(self, events: list[Event]) -> None:
         seen = self.seen
-        value_of = _VALUE_OF_NAME
+        card_of = CARD_IDS
         for e in events:
             kind = e["type"]
             if kind == "play":
-                seen[value_of[e["card"]] - 2] += 1
+                seen[HAND_VALUE[card_of[e["card"]]] - 2] += 1
             elif kind == "table":
                 for c in e["cards"]:
-                    seen[value_of[c] - 2] += 1
+                    seen[HAND_VALUE[card_of[c]] - 2] += 1
             elif kind == "deal_start":
                 seen = self.seen = [0] * 13
 
