@@ -24,8 +24,8 @@ from typing import Any
 
 import feltroom
 from feltroom.bots import make_bot
-from feltroom.game import CLOCK, Game
-from feltroom.views import events_for
+from feltroom.bots.runner import play_out
+from feltroom.game import Game
 from search_strength import one_game
 
 
@@ -38,17 +38,7 @@ def heuristic_games(name: str, games: int, options: dict[str, Any] | None) -> tu
         rng = random.Random(g)
         game = feltroom.new_game(name, players=players, seed=rng.randrange(2**53), options=options)
         bots = [make_bot("heuristic", name, s, players, game.options, rng.randrange(2**32)) for s in range(players)]
-        seen = [0] * players
-        while not game.is_over:
-            if not game.to_act:
-                game.apply(CLOCK, game.legal_actions(CLOCK)[0])
-                continue
-            seat = game.to_act[0]
-            bots[seat].observe(events_for(game.log[seen[seat]:], seat))
-            seen[seat] = len(game.log)
-            action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
-            digest.update(f"{g}:{seat}:{action};".encode())
-            game.apply(seat, action)
+        digest.update(repr(play_out(game, bots).actions).encode())
     return digest.hexdigest()[:16], time.process_time() - start
 
 
