@@ -9,8 +9,10 @@ decision hardly touches. Decided here:
 - **Cribbage** can weigh its worlds by the other seat's choices this hand (``_crib_fit``,
   ``CRIB_WEIGHED``: its discard, hidden from us but fixed in each world, and its plays, under the
   heuristic fed that world's view; ``CRIB_MISS`` 0.25 a miss; heads-up only, as Crisp), but the
-  lobby's spec does not: it is not shown to win more (figures in docs/bots.md, "Where the search
-  stands"). A go needs no weight: the sampler already holds it as the hard limit it is (CRIB-PEG-3).
+  lobby's spec does not: on the same 55 games it won 52.7 % against the unweighted 61.8 %
+  (−9.1 points, standard error 4.7; ``bench/cribbage_variants.py``, docs/bots.md, "Where the
+  search stands", which also says why the gate is the likely cause). A go needs no weight: the
+  sampler already holds it as the hard limit it is (CRIB-PEG-3).
 - **Krypkasino**: to the end of the current packet (the next deal of cards, or the end of
   the deal), worth the packet's margin in penalty points — card points taken (KRYP-SCORE-1)
   plus sweep transfers (KRYP-SWEEP-4), the seat's minus the mean of the others' (lower is
