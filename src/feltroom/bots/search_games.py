@@ -6,6 +6,13 @@ decision hardly touches. Decided here:
 - **Cribbage**: to the end of the current hand (the next deal), worth the hand's margin —
   the seat's side's points minus the mean of the other sides', scaled by ``CRIB_SCALE`` around
   0.5 — or 1/0 if the game is won or lost within it (pegging out comes first, CRIB-END-1).
+- **Cribbage** can weigh its worlds by the other seat's choices this hand (``_crib_fit``,
+  ``CRIB_WEIGHED``: its discard, hidden from us but fixed in each world, and its plays, under the
+  heuristic fed that world's view; ``CRIB_MISS`` 0.25 a miss; heads-up only, as Crisp), but the
+  lobby's spec does not: on the same 55 games it won 52.7 % against the unweighted 61.8 %
+  (−9.1 points, standard error 4.7; ``bench/cribbage_variants.py``, docs/bots.md, "Where the
+  search stands", which also says why the gate is the likely cause). A go needs no weight: the
+  sampler already holds it as the hard limit it is (CRIB-PEG-3).
 - **Krypkasino**: to the end of the current packet (the next deal of cards, or the end of
   the deal), worth the packet's margin in penalty points — card points taken (KRYP-SCORE-1)
   plus sweep transfers (KRYP-SWEEP-4), the seat's minus the mean of the others' (lower is
@@ -67,14 +74,18 @@ Games without an entry play to the end (``SearchSpec()``).
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 from typing import Any
 
-from ..cards import NAMES, card_list
+from ..cards import NAMES, card_list, parse_card
 from ..game import Game
 from ..games.craits import _DIRS
 from ..games.cribbage import _public_show
+from ..games.cribbage_scoring import VALUE
 from ..games.crisp import queen_actions
 from ..games.krypkasino import POINTS
+from .cribbage import CribbageBot
 from .crisp import CrispHeuristic
 from .search import SPECS, SearchSpec, win_value
 
@@ -139,8 +150,80 @@ def _crib_claims(legal: list[str]) -> bool:
     return legal[0].startswith("claim")  # the heuristic claims the exact count: nothing to search (CRIB-COUNT-3)
 
 
-# 400 playouts: p95 0.58 s of CPU a decision (bench/search_decisions.py, load 5.7), within the 1 s target;
-# on the same positions its overrides gain more than 180's (bench/search_overrides.py, docs/bots.md)
+#: how much less likely a Cribbage world is for each choice of another seat that the model would not have made
+CRIB_MISS = 0.25
+
+
+def _crib_fit(game: Game, seat: int) -> float:
+    """How likely the other seats' choices this hand are in the world ``game``, under the heuristic as
+    a model of them: ``CRIB_MISS`` to the power of the choices it would have made otherwise.
+
+    The knowledge sampler places the hidden cards uniformly among the placements that fit what the
+    seat saw: it reads a go (CRIB-PEG-3) as the hard limit it is, but not a seat's choices as
+    evidence. In a world, each other seat's dealt cards (its ``reveal``) and discards are the
+    world's own, so the model is asked, with the view that seat had in that world, which cards it
+    would have discarded (CRIB-DEAL-5: hidden from us, but fixed in each world) and which card it
+    would have played at each of its turns with more than one playable card (CRIB-PEG-2); the
+    choices read back from the world's log are what it did. A go is no choice (CRIB-PEG-3: the
+    engine says it), nor are the clock's discards and plays (CRIB-ONL-2/3). A miss is only less
+    likely, never impossible: people are not the heuristic. The weight reads the sampled world
+    only (the seat's own imagination), never the true state.
+    """
+    g: Any = game if hasattr(game, "discards") else game._ref_now()  # type: ignore[attr-defined]  # a compiled game
+    log = g.log
+    start = _last(g, "hand_start")
+    players = g.players
+    sides = g.sides
+    dealer = log[start]["dealer"]
+    sizes = list(log[start]["sizes"])
+    held: dict[int, list[str]] = {}  # every seat's cards in hand, in the engine's order
+    discards: dict[int, list[str]] = {}
+    played: list[list[Any]] = []
+    series_start = count = misses = 0
+    starter: str | None = None
+    clock: set[int] = set()  # seats whose next discard or play is the clock's (CRIB-ONL-2/3)
+    models: dict[int, CribbageBot] = {}
+    for e in log[start:]:
+        kind = e["type"]
+        if kind == "reveal" and e.get("why") == "deal":
+            held[e["seat"]] = list(e["cards"])
+        elif kind == "timeout":
+            clock.update(e["seats"])
+        elif kind == "starter":
+            starter = e["card"]
+        elif kind == "reset":
+            count, series_start = 0, len(played)
+        elif kind in ("discard", "play"):
+            who = e["seat"]
+            hand = held[who]
+            if kind == "discard":
+                out = sorted(NAMES[c] for c in g.discards[who])
+                legal = ["discard " + " ".join(cs) for cs in itertools.combinations(hand, e["n"])]
+                did = "discard " + " ".join(out)
+            else:
+                legal = ["play " + c for c in hand if count + VALUE[parse_card(c)] <= 31]
+                did = "play " + e["card"]
+            if who != seat and who not in clock and len(legal) > 1:
+                model = models.get(who) or models.setdefault(who, CribbageBot(who, players, g.options))
+                view = {"players": players, "sides": sides, "dealer": dealer, "hand": hand,
+                        "discards": discards.get(who, []), "starter": starter, "count": count,
+                        "played": played, "series_start": series_start, "hand_sizes": sizes}
+                choice = model.choose(view, legal)
+                if sorted(choice.split()[1:]) != sorted(did.split()[1:]):
+                    misses += 1
+            clock.discard(who)
+            if kind == "discard":
+                discards[who] = out
+                held[who] = [c for c in hand if c not in out]
+                sizes[who] -= len(out)
+            else:
+                held[who] = [c for c in hand if c != e["card"]]
+                played.append([who, e["card"]])
+                sizes[who] -= 1
+                count = e["count"]
+    return float(CRIB_MISS ** misses)
+
+
 def _crib_view(game: Game, seat: int) -> dict[str, Any]:
     """The part of ``seat``'s view the Cribbage heuristic reads (the whole view rebuilds the last
     hand's and this hand's counted sets, with their breakdowns, every time)."""
@@ -157,8 +240,12 @@ def _crib_view(game: Game, seat: int) -> dict[str, Any]:
             "show": None if g.show is None else _public_show(g.show, starter)}
 
 
+# 400 playouts: p95 0.58 s of CPU a decision (bench/search_decisions.py, load 5.7), within the 1 s target;
+# on the same positions its overrides gain more than 180's (bench/search_overrides.py, docs/bots.md)
 SPECS["cribbage"] = SearchSpec(budget=400, mark=_crib_mark, stop=_crib_stop, value=_crib_value, trust=_crib_claims,
                                view=_crib_view)
+#: the same with worlds weighted by the other seat's choices this hand (``_crib_fit``), heads-up
+CRIB_WEIGHED = dataclasses.replace(SPECS["cribbage"], weigh=_crib_fit, pool=64, weigh_players=2)
 
 
 def _last(game: Game, kind: str) -> int:
