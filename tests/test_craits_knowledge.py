@@ -79,13 +79,12 @@ def test_samples_agree_with_the_seat_over_many_games(players: int) -> None:
         _check_game(players, opts, seed=10 * players + i, every=8, max_steps=800)
 
 
-def test_two_decks_are_refused_clearly() -> None:
-    """CRAITS-SETUP-1: sampling covers one deck; a two-deck table gets a clear error, not a wrong sample."""
-    with pytest.raises(ValueError, match="one deck"):
-        tracker("craits", 0, 7, {})
-    with pytest.raises(ValueError, match="one deck"):
-        tracker("craits", 0, 6, {"decks": 2})
-    assert isinstance(tracker("craits", 0, 6, {"decks": 1}), CraitsKnowledge)
+@pytest.mark.parametrize(("players", "options"), [(7, {}), (6, {"decks": 2})])
+def test_two_deck_samples_agree_with_the_seat(players: int, options: dict[str, Any]) -> None:
+    """(a) CRAITS-SETUP-1, CRAITS-SHUF-1, CRAITS-PLAY-2/3: with two decks (copies of a card in several
+    pools at once) the sampled view, legal actions and histories are the real ones, replayed legally."""
+    assert isinstance(tracker("craits", 0, players, options), CraitsKnowledge)
+    assert _check_game(players, options, seed=players, every=10, max_steps=120) >= 10
 
 
 @pytest.mark.slow

@@ -60,6 +60,9 @@ def play_searched(name: str, games: range, budget: int, players: int | None = No
         bots = [make_bot("search", name, s, seats, options, g, budget=budget) if s == seat
                 else make_bot("heuristic" if s % 2 else "random", name, s, seats, options, g)
                 for s in range(seats)]
+        # every table has a sampler now (two-deck Craits too): a search bot never falls back to its guide
+        searcher = bots[seat]
+        assert isinstance(searcher, SearchBot) and searcher.knowledge is not None, (name, seats, options)
         check_bot_game(name, seats, rng.randrange(2**53), options, bots, checked=seat.__eq__)
 
 
