@@ -119,6 +119,36 @@ def test_cards_the_seat_never_saw_do_not_change_the_samples() -> None:
     assert compared > 30
 
 
+def test_two_deck_samples_ignore_cards_the_seat_never_saw() -> None:
+    """(b) with two decks: 7 players whose deals differ only in two stock cards deep in hand 1's stock
+    give equal samples for equal rng seeds, while the true states differ."""
+    players, seat, opts = 7, 3, {"first_dealer": 0}
+    order = [c % 52 for c in range(104)]
+    random.Random(5).shuffle(order)
+    twin = list(order)
+    j = next(i for i in range(100, 104) if order[i] != order[99])
+    twin[99], twin[j] = twin[j], twin[99]
+    a = feltroom.new_game("craits", players, seed=5, options=opts, deck=[NAMES[c] for c in order])
+    b = feltroom.new_game("craits", players, seed=5, options=opts, deck=[NAMES[c] for c in twin])
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(40):
+        if a.is_over or events_for(a.log, seat) != events_for(b.log, seat):
+            break
+        if not same_sample(a.copy(), b.copy()) and a.to_act and a.to_act[0] == seat:
+            sa = knowing(a, seat, opts).sample(random.Random(9))
+            sb = knowing(b, seat, opts).sample(random.Random(9))
+            assert same_sample(sa, sb)
+            compared += 1
+        mover = rng.choice(a.to_act)
+        action = rng.choice(a.legal_actions(mover))
+        if action not in b.legal_actions(mover):
+            break
+        a.apply(mover, action)
+        b.apply(mover, action)
+    assert compared >= 3
+
+
 def _void_scenario() -> tuple[Craits, int, set[int]]:
     """2 players, dealer P0: P1 holds no spade, K, 8 or 9 on the KS upcard and must draw (CRAITS-PLAY-3).
     Returns the game at P0's turn, P0, and the cards P1's dealt eight could not be."""
