@@ -79,6 +79,22 @@ def test_samples_agree_with_the_seat_over_many_games(players: int) -> None:
         _check_game(players, opts, seed=10 * players + i, every=8, max_steps=800)
 
 
+@pytest.fixture
+def two_decks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two-deck sampling switched on (it is off: not yet reliable, see the module docstring)."""
+    monkeypatch.setattr(CraitsKnowledge, "two_decks", True)
+
+
+def test_two_decks_are_refused_clearly_while_their_sampler_is_off() -> None:
+    """CRAITS-SETUP-1: a two-deck table gets a clear error (its search bot plays as the heuristic)."""
+    with pytest.raises(ValueError, match="two decks"):
+        tracker("craits", 0, 7, {})
+    with pytest.raises(ValueError, match="two decks"):
+        tracker("craits", 0, 6, {"decks": 2})
+    assert isinstance(tracker("craits", 0, 6, {"decks": 1}), CraitsKnowledge)
+
+
+@pytest.mark.usefixtures("two_decks")
 @pytest.mark.parametrize(("players", "options"), [(7, {}), (6, {"decks": 2})])
 def test_two_deck_samples_agree_with_the_seat(players: int, options: dict[str, Any]) -> None:
     """(a) CRAITS-SETUP-1, CRAITS-SHUF-1, CRAITS-PLAY-2/3: with two decks (copies of a card in several
@@ -119,6 +135,7 @@ def test_cards_the_seat_never_saw_do_not_change_the_samples() -> None:
     assert compared > 30
 
 
+@pytest.mark.usefixtures("two_decks")
 def test_two_deck_samples_ignore_cards_the_seat_never_saw() -> None:
     """(b) with two decks: 7 players whose deals differ only in two stock cards deep in hand 1's stock
     give equal samples for equal rng seeds, while the true states differ."""

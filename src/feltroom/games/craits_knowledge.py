@@ -24,7 +24,11 @@ Decisions beyond the spec:
 - **One deck.** A played card's pool is the latest that held it; the pools are chosen by a
   maximum flow (copies per pool, the owner's positions per pool), then positions are matched
   within each pool.
-- **Two decks** (7–10 players, or 6 with ``decks`` 2; CRAITS-SETUP-1). A card has two copies,
+- **Two decks** (7–10 players, or 6 with ``decks`` 2; CRAITS-SETUP-1): **built, and off**
+  (``CraitsKnowledge.two_decks``; off, a two-deck table raises ``ValueError`` and the search bot
+  plays as its heuristic). On some random-option tables the search for a first history finds
+  none (``AssertionError``), or takes minutes; the uniformity of its samples is not measured
+  (no chi-square test yet). Tests (a) and (b) run it switched on. A card has two copies,
   possibly in several pools at once, and which copy a seat played is no fact of the game (the
   engine takes either): a history is the cards at the positions, and it is consistent when,
   per seat and card, the copies its positions took before each moment less its plays of the
@@ -156,6 +160,8 @@ class CraitsKnowledge(Knowledge):
     SWEEPS = 20
     #: replay samples with ``apply`` (legality checked) instead of ``_apply``: for tests
     strict = False
+    #: sample two-deck tables (see the module docstring: not yet reliable, so off)
+    two_decks = False
 
     def __init__(self, seat: int, players: int, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(seat, players, options)
@@ -165,6 +171,9 @@ class CraitsKnowledge(Knowledge):
         probe.check_options()
         self.pack: tuple[int, ...] = probe.pack()
         self.decks: int = self.options["decks"]
+        if self.decks == 2 and not self.two_decks:
+            raise ValueError("Craits knowledge sampling of two decks (7–10 players, or 6 with decks 2) is off: "
+                             "not yet reliable (CraitsKnowledge.two_decks)")
         self.events: list[Event] = []
         self._seen = -1
         self._hands: list[_Hand] = []
