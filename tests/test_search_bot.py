@@ -60,6 +60,11 @@ def play_searched(name: str, games: range, budget: int, players: int | None = No
         bots = [make_bot("search", name, s, seats, options, g, budget=budget) if s == seat
                 else make_bot("heuristic" if s % 2 else "random", name, s, seats, options, g)
                 for s in range(seats)]
+        # every table but a two-deck Craits one has a sampler (its sampler is off): no other falls back
+        searcher = bots[seat]
+        two_decks = name == "craits" and (seats >= 7 or options.get("decks") == 2)
+        assert isinstance(searcher, SearchBot), (name, seats, options)
+        assert (searcher.knowledge is None) == two_decks, (name, seats, options)
         check_bot_game(name, seats, rng.randrange(2**53), options, bots, checked=seat.__eq__)
 
 

@@ -161,7 +161,7 @@ class SearchBot(Bot):
         self.guide = self._policy(seat, seed)
         try:
             self.knowledge: Knowledge | None = tracker(self.game, seat, players, options)
-        except ValueError:  # a table its sampler does not cover (two-deck Craits): it plays as its guide
+        except ValueError:  # a table its sampler does not cover (two-deck Craits, while off): it plays as its guide
             self.knowledge = None
         self.playouts = 0  # playouts run so far (for benches)
 
