@@ -136,11 +136,12 @@ class CribbageBot(Bot):
         for c in unseen:
             by_rank[RANK[c]] = by_rank.get(RANK[c], 0) + 1
         ranks = tuple(RANK[c] for c in series)
+        pegs = _pegs_after(ranks)
         best, best_value = legal[0], float("-inf")
         for action in legal:
             card = _ID[action[5:]]
             now = count + VALUE[card]
-            value = float(_pegs_after(ranks)[RANK[card]])
+            value = float(pegs[RANK[card]])
             if sum(sizes) == 1 and now != 31:
                 value += 1  # the last card of the play
             if opponent_next and holding and now < 31:

@@ -127,14 +127,12 @@ class CrispHeuristic(Bot):
         until the next events."""
         if self._mean is not None:
             return self._mean
-        placed: set[int | None] = set(self.pile)
-        placed.update(self.kings)
+        seen: set[int | None] = {*self.pile, *self.kings, self.held}
         for hand in self.known:
-            placed.update(hand)
-        placed.add(self.held)
-        placed.discard(None)
+            seen.update(hand)
+        placed = [c for c in seen if c is not None]
         rest = 52 - len(placed)  # whole values: the same mean as summing the rest card by card
-        self._mean = (_PACK_VALUE - sum(VALUE[c] for c in placed if c is not None)) / rest if rest else 6.5
+        self._mean = (_PACK_VALUE - sum(VALUE[c] for c in placed)) / rest if rest else 6.5
         return self._mean
 
     def slot_values(self, mean: float) -> list[float]:
