@@ -1,7 +1,7 @@
 """Heads-up strength of the ``search`` level against ``heuristic``, and the omniscient measuring stick.
 
 Usage: ``python bench/search_strength.py GAME [--games G] [--budget B] [--players N] [--omniscient fair|full]
-[--paired] [--jobs J] [--seed S] [--minutes M] [--every K]``
+[--paired] [--jobs J] [--seed S] [--start K] [--minutes M] [--every K] [--out FILE.jsonl]``
 
 Seat-rotated games (2 players unless ``--players``: then one search seat among N − 1 heuristics,
 its seat rotating), search against the game's heuristic, or with ``--omniscient`` the
@@ -20,12 +20,16 @@ to skill, never a bot level:
 Ties count half (a win shared by k, 1/k). Prints the win rate with a Wilson 95 % interval, the
 games played, CPU seconds, the search's decision CPU time (p50/p95/max over its decisions with
 more than one legal action), and the load. The same seed gives the same games for all three, so the figures
-compare like with like.
+compare like with like. ``--start K`` skips a seed's first K games (a run stopped after K games
+goes on with the next ones, seats still rotated by the game's number), and ``--out`` writes one
+JSON line per game (its number, seed, the searcher's seat and share, and the paired share), so
+that runs can be pooled exactly.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -160,6 +164,8 @@ def main() -> None:
                         help="also play heuristic in the searcher's seat on the same seeds (the same deals) and "
                              "report the paired difference")
     parser.add_argument("--every", type=int, default=0, help="also report after every N games")
+    parser.add_argument("--start", type=int, default=0, help="skip the seed's first K games (to go on with a run)")
+    parser.add_argument("--out", default=None, help="append one JSON line per game to this file")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     seeds = [rng.randrange(2**53) for _ in range(args.games)]
@@ -169,21 +175,27 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         # Games are submitted as others end, at most ``jobs`` in flight: a pool marks every queued call
         # running (so ``cancel`` could not stop them) and --minutes went unheeded.
-        queued = iter(enumerate(seeds))
-        running: set[Future[Result]] = set()
+        queued = iter(list(enumerate(seeds))[args.start:])
+        running: dict[Future[Result], tuple[int, int]] = {}
         while True:
             while len(running) < args.jobs and (args.minutes is None
                                                 or time.perf_counter() - start < args.minutes * 60):
                 g, seed = next(queued, (-1, 0))
                 if g < 0:
                     break
-                running.add(pool.submit(play, args.game, seed, g % args.players, args.budget, args.omniscient,
-                                        args.paired, args.players))
+                running[pool.submit(play, args.game, seed, g % args.players, args.budget, args.omniscient,
+                                    args.paired, args.players)] = (g, seed)
             if not running:
                 break
-            done, running = wait(running, return_when=FIRST_COMPLETED)
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
+                g, seed = running.pop(future)
                 results.append(future.result())
+                if args.out:
+                    share, cpu, _, twin = results[-1]
+                    with open(args.out, "a") as out:
+                        out.write(json.dumps({"game": g, "seed": seed, "hero": g % args.players, "share": share,
+                                              "cpu": round(cpu, 3), "twin": twin}) + "\n")
                 load.append(os.getloadavg()[0])
                 if args.every and len(results) % args.every == 0:
                     report(args, results, start, load)
