@@ -104,9 +104,10 @@ def test_weighted_search_reads_only_what_its_seat_saw(monkeypatch: pytest.Monkey
     weights: list[float] = []
     real_gate = search.gate
 
-    def spy_gate(first: str, best: str, values: dict[str, list[float]], z: float, min_worlds: int) -> str:
+    def spy_gate(first: str, best: str, values: dict[str, list[float]], z: float, min_worlds: int,
+                 worlds: list[int] | None = None) -> str:
         seen.append({a: list(v) for a, v in values.items()})
-        return real_gate(first, best, values, z, min_worlds)
+        return real_gate(first, best, values, z, min_worlds, worlds)
 
     def spy_weigh(w: Game, seat: int) -> float:
         weights.append(_crib_fit(w, seat))

@@ -134,9 +134,10 @@ def test_cards_the_seat_never_saw_do_not_change_the_search(monkeypatch: pytest.M
     seen: list[dict[str, list[float]]] = []
     real_gate = search.gate
 
-    def spy(first: str, best: str, values: dict[str, list[float]], z: float, min_worlds: int) -> str:
+    def spy(first: str, best: str, values: dict[str, list[float]], z: float, min_worlds: int,
+            worlds: list[int] | None = None) -> str:
         seen.append({a: list(v) for a, v in values.items()})
-        return real_gate(first, best, values, z, min_worlds)
+        return real_gate(first, best, values, z, min_worlds, worlds)
 
     monkeypatch.setattr(search, "gate", spy)
     players, seat = 3, 1

@@ -69,7 +69,9 @@ class SearchSpec:
     is played unsearched; the best action replaces the guide's only if its mean paired
     advantage is above ``margin_z`` standard errors over at least ``min_worlds`` worlds (``gate``);
     with ``fresh_gate`` the test reads only the last halving round's worlds (fresh ones, which did
-    not take part in choosing the best: its earlier worlds chose it, so their mean is biased up).
+    not take part in choosing the best: its earlier worlds chose it, so their mean is biased up);
+    with ``cluster_gate`` it counts a weighted pool's world drawn again as the same world, not as
+    another pair (``gate``'s ``worlds``; worlds straight from the knowledge are all distinct).
     ``view(game, seat)``, if set, is what the playout bots read instead of the whole view (the
     part their policy uses); with ``weigh(world, seat)`` and ``pool``, a decision draws ``pool``
     samples and plays worlds drawn from them in proportion to their weights (how likely the
@@ -90,6 +92,7 @@ class SearchSpec:
     margin_z: float = 1.5
     min_worlds: int = 8
     fresh_gate: bool = False
+    cluster_gate: bool = False
     policy: str = "heuristic"
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -118,7 +121,8 @@ def halve(alive: list[str], first: str, values: dict[str, list[float]], rank: di
     return [first, *others[:keep - 1]]
 
 
-def gate(first: str, best: str, values: dict[str, list[float]], z: float, min_worlds: int) -> str:
+def gate(first: str, best: str, values: dict[str, list[float]], z: float, min_worlds: int,
+         worlds: list[int] | None = None) -> str:
     """``best`` if its advantage over ``first`` is significant, else ``first`` (the rollout algorithm's rule).
 
     Every action still alive was played in the same worlds with the same playout seeds, and
@@ -130,20 +134,41 @@ def gate(first: str, best: str, values: dict[str, list[float]], z: float, min_wo
     when its evaluation is accurate (Tesauro & Galperin; Bertsekas' rollout algorithm); on a few
     noisy worlds it would throw a good choice out for a lucky one.
 
+    ``worlds``, if given, names the world each entry was played in: entries of one world (a
+    weighted pool's world drawn again) are one cluster, not independent pairs. Then n counts
+    distinct worlds and the standard error is the cluster-robust one, Σ_j (S_j − c_j·m)² / N² ·
+    J / (J − 1) over the J worlds (S_j the sum of world j's c_j differences, N all of them): with
+    every world once, exactly sd² / n. A deterministic playout repeats a world's difference
+    exactly, so counting its copies as pairs shrinks the error by √(copies) and lets noise through.
+
     >>> gate("a", "b", {"a": [0.5, 0.5, 0.5], "b": [0.6, 0.6, 0.6]}, z=1.0, min_worlds=3)
     'b'
     >>> gate("a", "b", {"a": [0.5, 0.5, 0.5], "b": [0.9, 0.2, 0.6]}, z=1.0, min_worlds=3)
     'a'
+    >>> ahead = {"a": [0.5] * 6, "b": [0.9, 0.2, 0.9, 0.2, 0.9, 0.9]}
+    >>> gate("a", "b", ahead, z=1.0, min_worlds=2), gate("a", "b", ahead, z=1.0, min_worlds=2, worlds=[1, 2] * 3)
+    ('b', 'a')
     """
     if best == first:
         return first
     d = [b - a for b, a in zip(values[best], values[first], strict=True)]
     n = len(d)
-    if n < max(2, min_worlds):
+    m = sum(d) / n if n else 0.0
+    if worlds is None:
+        if n < max(2, min_worlds):
+            return first
+        sd = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1))
+        return best if m > 0 and m > z * sd / math.sqrt(n) else first
+    sums: dict[int, float] = {}
+    copies: dict[int, int] = {}
+    for w, x in zip(worlds, d, strict=True):
+        sums[w] = sums.get(w, 0.0) + x
+        copies[w] = copies.get(w, 0) + 1
+    j = len(sums)
+    if j < max(2, min_worlds):
         return first
-    m = sum(d) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1))
-    return best if m > 0 and m > z * sd / math.sqrt(n) else first
+    se = math.sqrt(sum((sums[w] - copies[w] * m) ** 2 for w in sums) / (n * n) * j / (j - 1))
+    return best if m > 0 and m > z * se else first
 
 
 class SearchBot(Bot):
@@ -190,6 +215,7 @@ class SearchBot(Bot):
         rank = {a: i for i, a in enumerate(order)}
         rng = random.Random(self.rng.getrandbits(64))
         values: dict[str, list[float]] = {a: [] for a in order}  # per world, in the order the worlds were drawn
+        drawn: list[int] = []  # which world each entry of ``values[first]`` was played in (a pool may repeat one)
         alive = order[:self.budget]
         draw = self._worlds(rng)
         rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
@@ -203,7 +229,8 @@ class SearchBot(Bot):
             for _ in range(worlds):
                 if left < len(alive):
                     break
-                world = draw(rng)
+                world, key = draw(rng)
+                drawn.append(key)
                 seed = rng.getrandbits(32)
                 for i, action in enumerate(alive):
                     here = world if i == len(alive) - 1 else world.copy()
@@ -215,24 +242,33 @@ class SearchBot(Bot):
         best = min(alive, key=lambda a: (-mean(values[a]), rank[a]))
         spec = self.spec
         if spec.fresh_gate and best != first:
-            return gate(first, best, {a: values[a][since:] for a in (first, best)}, spec.margin_z, spec.min_worlds)
-        return gate(first, best, values, spec.margin_z, spec.min_worlds)
+            return gate(first, best, {a: values[a][since:] for a in (first, best)}, spec.margin_z, spec.min_worlds,
+                        drawn[since:] if spec.cluster_gate else None)
+        return gate(first, best, values, spec.margin_z, spec.min_worlds, drawn if spec.cluster_gate else None)
 
-    def _worlds(self, rng: random.Random) -> Callable[[random.Random], Game]:
-        """How this decision draws its worlds: straight from the knowledge, or, with the spec's
-        ``weigh`` at a table of at most ``weigh_players``, from a pool of ``pool`` samples in
-        proportion to their weights (copies)."""
+    def _worlds(self, rng: random.Random) -> Callable[[random.Random], tuple[Game, int]]:
+        """How this decision draws its worlds, each with a key naming it: straight from the
+        knowledge (every world new), or, with the spec's ``weigh`` at a table of at most
+        ``weigh_players``, from a pool of ``pool`` samples in proportion to their weights (copies;
+        the key is the pool's index, so a world drawn twice is known as one)."""
         knowledge = self.knowledge
         assert knowledge is not None
         weigh = self.spec.weigh
         if weigh is None or self.spec.pool < 1 or self.players > self.spec.weigh_players:
-            return knowledge.sample
+            count = itertools.count()
+            return lambda r: (knowledge.sample(r), next(count))
         pool = [knowledge.sample(rng) for _ in range(self.spec.pool)]
         weights = [weigh(w, self.seat) for w in pool]
         if not sum(weights) > 0:
             weights = [1.0] * len(pool)
         cumulative = list(itertools.accumulate(weights))  # once per decision, not once per world drawn
-        return lambda r: r.choices(pool, cum_weights=cumulative)[0].copy()
+        indices = range(len(pool))
+
+        def draw(r: random.Random) -> tuple[Game, int]:
+            i = r.choices(indices, cum_weights=cumulative)[0]
+            return pool[i].copy(), i
+
+        return draw
 
     def playout(self, world: Game, action: str, rng: random.Random) -> float:
         """Apply ``action`` in ``world``, then the policy for every seat to the horizon; its value."""
