@@ -1,7 +1,8 @@
 """Heads-up strength of the ``search`` level against ``heuristic``, and the omniscient measuring stick.
 
 Usage: ``python bench/search_strength.py GAME [--games G] [--budget B] [--players N] [--omniscient fair|full]
-[--paired] [--jobs J] [--seed S] [--start K] [--minutes M] [--every K] [--out FILE.jsonl]``
+[--paired] [--jobs J] [--seed S] [--start K] [--minutes M] [--every K] [--out FILE.jsonl]``, and
+``python bench/search_strength.py GAME [--players N] --summary FILE.jsonl ...``
 
 Seat-rotated games (2 players unless ``--players``: then one search seat among N − 1 heuristics,
 its seat rotating), search against the game's heuristic, or with ``--omniscient`` the
@@ -23,7 +24,8 @@ more than one legal action), and the load. The same seed gives the same games fo
 compare like with like. ``--start K`` skips a seed's first K games (a run stopped after K games
 goes on with the next ones, seats still rotated by the game's number), and ``--out`` writes one
 JSON line per game (its number, seed, the searcher's seat and share, and the paired share), so
-that runs can be pooled exactly.
+that runs can be pooled exactly: ``--summary`` reads such files (a game met twice, the same seed
+and number, counts once) and prints the pooled win rate, its interval and the paired difference.
 """
 
 from __future__ import annotations
@@ -166,7 +168,12 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=0, help="also report after every N games")
     parser.add_argument("--start", type=int, default=0, help="skip the seed's first K games (to go on with a run)")
     parser.add_argument("--out", default=None, help="append one JSON line per game to this file")
+    parser.add_argument("--summary", nargs="+", default=None, metavar="FILE",
+                        help="pool the games of these --out files instead of playing")
     args = parser.parse_args()
+    if args.summary:
+        print(summary(args.game, args.players, args.summary))
+        return
     rng = random.Random(args.seed)
     seeds = [rng.randrange(2**53) for _ in range(args.games)]
     start = time.perf_counter()
@@ -194,7 +201,8 @@ def main() -> None:
                 if args.out:
                     share, cpu, _, twin = results[-1]
                     with open(args.out, "a") as out:
-                        out.write(json.dumps({"game": g, "seed": seed, "hero": g % args.players, "share": share,
+                        out.write(json.dumps({"name": args.game, "players": args.players, "budget": args.budget,
+                                              "game": g, "seed": seed, "hero": g % args.players, "share": share,
                                               "cpu": round(cpu, 3), "twin": twin}) + "\n")
                 load.append(os.getloadavg()[0])
                 if args.every and len(results) % args.every == 0:
@@ -219,6 +227,29 @@ def report(args: argparse.Namespace, results: list[Result], start: float, load: 
     twins = [(r[0], r[3]) for r in results if r[3] is not None]
     if len(twins) > 1:
         print(paired_report(twins, 1 / args.players), flush=True)
+
+
+def summary(name: str, players: int, paths: list[str]) -> str:
+    """The pooled result of ``--out`` files: each game (seed, number) once; games of another game
+    name or table size (where the lines say) are refused, not mixed in."""
+    games: dict[tuple[int, int], dict[str, Any]] = {}
+    for path in paths:
+        with open(path) as lines:
+            for line in lines:
+                row = json.loads(line)
+                if row.get("name", name) != name or row.get("players", players) != players:
+                    raise SystemExit(f"{path}: a game of {row.get('name')} with {row.get('players')} players, "
+                                     f"not {name} with {players}")
+                games[row["seed"], row["game"]] = row
+    n = len(games)
+    wins = sum(row["share"] for row in games.values())
+    lo, hi = wilson(wins, n)
+    text = (f"{name}, {players} players: search won {wins:g} of {n} seat-rotated games, {wins / max(n, 1):.1%} "
+            f"(Wilson 95 % {lo:.1%}–{hi:.1%}), from {len(paths)} file(s)")
+    twins = [(row["share"], row["twin"]) for row in games.values() if row.get("twin") is not None]
+    if len(twins) > 1:
+        text += "\n" + paired_report(twins, 1 / players)
+    return text
 
 
 def paired_report(twins: list[tuple[float, float]], even: float = 0.5) -> str:
