@@ -10,7 +10,7 @@ decision hardly touches. Decided here:
   ``CRIB_WEIGHED``: its discard, hidden from us but fixed in each world, and its plays, under the
   heuristic fed that world's view; ``CRIB_MISS`` 0.25 a miss; heads-up only, as Crisp), but the
   lobby's spec does not: on the same 55 games it won 52.7 % against the unweighted 61.8 %
-  (−9.1 points, standard error 4.7; ``bench/cribbage_variants.py``, docs/bots.md, "Where the
+  (−9.1 points, standard error 4.7; ``bench/search_variants.py cribbage``, docs/bots.md, "Where the
   search stands", which also says why the gate is the likely cause). A go needs no weight: the
   sampler already holds it as the hard limit it is (CRIB-PEG-3).
 - **Krypkasino**: to the end of the current packet (the next deal of cards, or the end of
@@ -50,7 +50,7 @@ decision hardly touches. Decided here:
   p95 well under 1 s, ``bench/search_decisions.py crisp``).
 - **Crisp** weighs its worlds heads-up only (``weigh_players=2``); with more players it draws
   them straight from the knowledge. With 4 players (one search seat against three heuristics,
-  seat-rotated, an even share 25 %; ``bench/crisp_variants.py``, seed 2027, games 0–178), on
+  seat-rotated, an even share 25 %; ``bench/search_variants.py crisp``, seed 2027, games 0–178), on
   the same 178 games, the weighted search won 22.2 % (Wilson 95 % 16.7–28.8 %), the
   unweighted one 25.6 % (19.7–32.4 %), and ``heuristic`` in the same seat on the same deals
   19.1 % (14.0–25.5 %): unweighted − weighted +3.4 ± 6.5 points (21 games better, 15 worse:

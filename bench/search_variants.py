@@ -1,0 +1,364 @@
+"""``search`` spec variants against heuristics, one line per game (paired by seed across variants).
+
+Usage: ``python bench/search_variants.py GAME VARIANT --out FILE.jsonl [--players N] [--games G]
+[--skip K] [--seed S] [--jobs J] [--minutes M]``, then ``python bench/search_variants.py --summary
+FILE.jsonl ... [--against A]``.
+
+Plays the games of ``bench/search_strength.py GAME --paired`` (the same seeds, seat rotation and
+twin: heuristic in the searcher's seat on the same deals; one search seat among N − 1 heuristics,
+4 players for Crisp unless ``--players``, 2 for the others) with ``SPECS[GAME]`` swapped in each
+worker for a variant, for any game with a search spec (``feltroom.bots.search.SPECS``: Crisp,
+Cribbage, Krypkasino, Craits). It appends per game the searcher's share, the twin's, the decision
+CPU times, how often the search overrode its guide per decision kind (the action's first word;
+Crisp's ``crisp`` and ``queen`` decisions apart; the guide asked again from a copy taken before
+the search asked it, as a heuristic that breaks ties by its rng, Krypkasino's, chooses alike only
+from the same state) and, for a weighted variant, each weighted decision's effective number of
+worlds in its pool ((Σw)² / Σw²). A line's fields: ``name`` (the game), ``variant``, ``players``,
+``seed``, ``game`` (its number in the seed's sequence), ``share``, ``twin``, ``cpu``,
+``decisions``, ``overrides`` (kind → [overridden, kept]) and ``ess``. Per game, not only in
+aggregate, so that two variants can be compared on the same games.
+
+``--summary`` prints per game, players, seed and variant the win rate with its Wilson 95 %
+interval, the twin's, the paired difference, the decision CPU, the overrides and the pools'
+effective sizes, and with ``--against A`` each variant minus variant ``A`` on the games both
+played (the same deals and seats). It reads the lines of the two scripts this one replaced as
+well (``crisp_variants.py``'s had ``players`` but no ``name``, ``cribbage_variants.py``'s,
+heads-up Cribbage, neither).
+
+A variant is parts joined by ``+``, applied in order:
+
+- every game: ``base`` (the lobby's spec), ``noweigh`` (worlds straight from the knowledge, no
+  weighting), ``fresh`` (``fresh_gate``), ``zX`` (``margin_z``), ``bX`` (budget);
+- a game with a weighted alternative, Cribbage: ``weigh`` (worlds weighted by the other seat's
+  choices, ``search_games.CRIB_WEIGHED``'s ``weigh``, ``pool`` and ``weigh_players``);
+- a variant that weighs its worlds (Crisp's spec does, heads-up): ``weighN`` (worlds weighted at
+  tables of up to N players, ``weigh_players``; ``weigh8`` is the Crisp spec before it was 2),
+  ``poolN`` (the pool), and for Crisp and Cribbage ``missX`` (the weighting's miss factor,
+  ``CRISP_MISS`` or ``CRIB_MISS``, for every table);
+- Crisp's values: ``mean`` (the round's margin against the others' mean, ``_low_round_value``),
+  ``best`` (against the lowest round gain of the others), ``lead`` (the change of the deficit to
+  the lowest other total), ``winp`` (a win probability from the totals after the round, each other
+  seat's lead over the rounds left taken as normal).
+
+A part that is unknown or does not apply to the game is refused, by name, before any game starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import copy
+import dataclasses
+import json
+import math
+import random
+import re
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+import search_strength
+from feltroom.bots import search_games
+from feltroom.bots.search import SPECS, SearchBot, SearchSpec, win_value
+from feltroom.cli.ladder import wilson
+from feltroom.game import Game
+
+#: 4 heuristics: the standard deviation of two seats' round score difference, and the highest total's growth a round
+PAIR_SD = 8.4
+GROWTH = 12.0
+
+
+def _others(values: list[int] | list[float], seat: int) -> list[float]:
+    return [float(v) for i, v in enumerate(values) if i != seat]
+
+
+def best_value(game: Game, seat: int, mark: list[int]) -> float:
+    """The round's margin against the other seat that gained least (lower is better)."""
+    if game.is_over:
+        return win_value(game, seat, mark)
+    gains = [float(a - b) for a, b in zip(game.scores, mark, strict=True)]
+    return search_games._clip(0.5 - (gains[seat] - min(_others(gains, seat))) / (2 * search_games.ROUND_SCALE))
+
+
+def lead_value(game: Game, seat: int, mark: list[int]) -> float:
+    """How much the round changed the seat's deficit to the lowest other total."""
+    if game.is_over:
+        return win_value(game, seat, mark)
+    scores = game.scores
+    before = mark[seat] - min(_others(mark, seat))
+    after = scores[seat] - min(_others(scores, seat))
+    return search_games._clip(0.5 - (after - before) / (2 * search_games.ROUND_SCALE))
+
+
+def winp_value(game: Game, seat: int, mark: list[int]) -> float:
+    """A win probability from the totals after the round (each other seat's lead over the rounds left
+    is normal, independently)."""
+    if game.is_over:
+        return win_value(game, seat, mark)
+    scores = game.scores
+    left = max(1.0, (game.end_limit - max(scores)) / GROWTH)  # type: ignore[attr-defined]
+    sd = PAIR_SD * math.sqrt(left)
+    p = 1.0
+    for other in _others(scores, seat):
+        p *= 0.5 * (1 + math.erf((other - scores[seat]) / sd / math.sqrt(2)))
+    return p
+
+
+#: game -> its value parts (Crisp's)
+VALUES: dict[str, dict[str, Callable[[Game, int, Any], float]]] = {
+    "crisp": {"mean": search_games._low_round_value, "best": best_value, "lead": lead_value, "winp": winp_value},
+}
+#: game -> its weighted alternative to the lobby's spec (``weigh``)
+WEIGHED: dict[str, SearchSpec] = {"cribbage": search_games.CRIB_WEIGHED}
+#: game -> the name of its weighting's miss factor in ``search_games`` (``missX``)
+MISS: dict[str, str] = {"crisp": "CRISP_MISS", "cribbage": "CRIB_MISS"}
+#: game -> the players of a table unless ``--players`` (Crisp's script played 4)
+PLAYERS: dict[str, int] = {"crisp": 4}
+
+_NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
+#: a part with a number: pattern -> the spec field it sets (None: the miss factor) and its type
+_NUMBERED: list[tuple[re.Pattern[str], str | None, type]] = [
+    (re.compile(r"weigh(\d+)"), "weigh_players", int),
+    (re.compile(r"pool(\d+)"), "pool", int),
+    (re.compile(r"miss" + _NUMBER), None, float),
+    (re.compile(r"z" + _NUMBER), "margin_z", float),
+    (re.compile(r"b(\d+)"), "budget", int),
+]
+
+
+def _numbered(part: str) -> tuple[str | None, float] | None:
+    """A part with a number: the spec field it sets (None: the miss factor) and its number; None if not one."""
+    for pattern, field, kind in _NUMBERED:
+        if match := pattern.fullmatch(part):
+            return field, kind(match[1])
+    return None
+
+
+class VariantError(ValueError):
+    """A variant part that is unknown or does not apply to the game."""
+
+
+def make(name: str, variant: str) -> tuple[SearchSpec, float | None]:
+    """The spec of ``variant`` for game ``name``, and the miss factor it sets (None: as it is)."""
+    if name not in SPECS:
+        raise VariantError(f"no search spec for game {name!r}: {', '.join(sorted(SPECS))}")
+    spec = SPECS[name]
+    miss = None
+    weighing: list[str] = []  # the parts that need a weighted spec
+    for part in variant.split("+"):
+        if part == "base":
+            continue
+        if part in VALUES.get(name, {}):
+            spec = dataclasses.replace(spec, value=VALUES[name][part])
+        elif any(part in values for values in VALUES.values()):
+            games = ", ".join(g for g in VALUES if part in VALUES[g])
+            raise VariantError(f"variant part {part!r} is a value of {games} only, not of {name}")
+        elif part == "noweigh":
+            spec = dataclasses.replace(spec, weigh=None, pool=0)
+        elif part == "weigh":
+            if name not in WEIGHED:
+                already = " (its spec already weighs its worlds: weighN, poolN, missX or noweigh)" \
+                    if SPECS[name].weigh is not None else ""
+                raise VariantError(f"variant part 'weigh': {name} has no weighted alternative{already}; "
+                                   f"only {', '.join(sorted(WEIGHED))} has")
+            weighed = WEIGHED[name]
+            spec = dataclasses.replace(spec, weigh=weighed.weigh, pool=weighed.pool,
+                                       weigh_players=weighed.weigh_players)
+        elif part == "fresh":
+            spec = dataclasses.replace(spec, fresh_gate=True)
+        else:
+            numbered = _numbered(part)
+            if numbered is None:
+                raise VariantError(f"unknown variant part {part!r}" + (f" (of {variant!r})" if part != variant else ""))
+            field, number = numbered
+            if field is None:
+                if name not in MISS:
+                    raise VariantError(f"variant part {part!r}: {name} has no miss factor; "
+                                       f"only {', '.join(sorted(MISS))} have")
+                miss = number
+            else:
+                changes: dict[str, Any] = {field: number}
+                spec = dataclasses.replace(spec, **changes)
+            if field in (None, "weigh_players", "pool"):
+                weighing.append(part)
+    if weighing and (spec.weigh is None or spec.pool < 1):
+        raise VariantError(f"variant part {weighing[0]!r}: variant {variant!r} of {name} weighs no worlds"
+                           + (" (add weigh before it)" if name in WEIGHED else ""))
+    return spec, miss
+
+
+#: in a worker, since the last game: (kind, overridden) -> decisions; and the weighted pools' effective sizes
+COUNTS: collections.Counter[tuple[str, bool]] = collections.Counter()
+ESS: list[float] = []
+
+
+def kind_of(name: str, legal: list[str]) -> str:
+    """A decision's kind: the first word of its first legal action, Crisp's crisp and Queen decisions apart."""
+    if name == "crisp":
+        if "crisp" in legal:
+            return "crisp"
+        if any(a.startswith("queen") for a in legal):
+            return "queen"
+    return legal[0].split(" ", 1)[0]
+
+
+def init(name: str, variant: str) -> None:
+    """A worker: the variant's spec, the search's overrides counted and its pools' effective sizes kept."""
+    spec, miss = make(name, variant)
+    if miss is not None:
+        setattr(search_games, MISS[name], miss)
+    weigh = spec.weigh
+    if weigh is not None:
+        pool: list[float] = []
+
+        def spy(world: Any, seat: int) -> float:
+            w = weigh(world, seat)
+            pool.append(w)
+            if len(pool) == spec.pool:
+                ESS.append(sum(pool) ** 2 / sum(x * x for x in pool) if any(pool) else 0.0)
+                pool.clear()
+            return w
+
+        spec = dataclasses.replace(spec, weigh=spy)
+    SPECS[name] = spec
+    real = SearchBot.choose
+
+    def choose(self: SearchBot, view: dict[str, Any] | None, legal: list[str]) -> str:
+        if len(legal) == 1:
+            return real(self, view, legal)
+        # copied before the search asks it: a heuristic that breaks ties by its rng (Krypkasino's) chooses alike
+        # only from the same state
+        guide = copy.deepcopy(self.guide)
+        action = real(self, view, legal)
+        COUNTS[(kind_of(name, legal), action != guide.choose(view, legal))] += 1
+        return action
+
+    SearchBot.choose = choose  # type: ignore[method-assign]
+
+
+#: one game's result, its overrides per kind ([overridden, kept]) and its pools' effective sizes
+Played = tuple[search_strength.Result, dict[str, list[int]], list[float]]
+
+
+def game(name: str, seed: int, hero: int, players: int) -> Played:
+    result = search_strength.play(name, seed, hero, None, None, True, players)
+    kinds: dict[str, list[int]] = {}
+    for (kind, over), n in COUNTS.items():
+        kinds.setdefault(kind, [0, 0])[0 if over else 1] += n
+    COUNTS.clear()
+    ess = list(ESS)
+    ESS.clear()
+    return result, kinds, ess
+
+
+def _diff(d: list[float]) -> str:
+    n = len(d)
+    m = sum(d) / n
+    se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n) if n > 1 else float("nan")
+    return f"{m:+.1%} (standard error {se:.1%}; 95 % ± {1.96 * se:.1%}; differ in {sum(1 for x in d if x)} of {n})"
+
+
+def _name(row: dict[str, Any]) -> str:
+    """A line's game: written since this script; before, Crisp's lines alone had ``players``."""
+    return str(row.get("name") or ("crisp" if "players" in row else "cribbage"))
+
+
+def summary(paths: list[str], against: str | None) -> None:
+    groups: dict[tuple[str, int, int, str], dict[int, dict[str, Any]]] = collections.defaultdict(dict)
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                groups[(_name(row), row.get("players", 2), row["seed"], row["variant"])][row["game"]] = row
+    if against and not any(variant == against for *_, variant in groups):
+        sys.exit(f"--against {against}: no such variant in {', '.join(paths)}")
+    for (name, players, seed, variant), rows in sorted(groups.items()):
+        n = len(rows)
+        wins = sum(r["share"] for r in rows.values())
+        lo, hi = wilson(wins, n)
+        times = sorted(t for r in rows.values() for t in r["decisions"]) or [float("nan")]
+        over: dict[str, list[int]] = {}
+        for r in rows.values():
+            for kind, (o, k) in r["overrides"].items():
+                over.setdefault(kind, [0, 0])
+                over[kind][0] += o
+                over[kind][1] += o + k
+        ess = sorted(x for r in rows.values() for x in r.get("ess", []))
+        twin = sum(r["twin"] for r in rows.values()) / n
+        line = (f"{name} {variant} ({players} players, seed {seed}): {n} games {wins / n:.1%} "
+                f"(Wilson 95 % {lo:.1%}–{hi:.1%}); heuristic in its seat {twin:.1%}, "
+                f"search − heuristic {_diff([r['share'] - r['twin'] for r in rows.values()])}; "
+                f"decisions p50 {times[len(times) // 2]:.3f} s, p95 {times[int(0.95 * len(times))]:.3f} s, "
+                f"max {times[-1]:.3f} s of CPU over {len(times)}; overrides "
+                + ", ".join(f"{k} {o}/{t}" for k, (o, t) in sorted(over.items())))
+        if ess:
+            line += (f"; effective worlds per pool median {ess[len(ess) // 2]:.1f}, p10 {ess[len(ess) // 10]:.1f}, "
+                     f"min {ess[0]:.1f} over {len(ess)} decisions")
+        print(line)
+        base = groups.get((name, players, seed, against)) if against else None
+        if base and variant != against:
+            both = sorted(set(rows) & set(base))
+            if len(both) > 1:
+                print(f"  {variant} − {against} on the same {len(both)} games: "
+                      f"{_diff([rows[g]['share'] - base[g]['share'] for g in both])}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?", help=f"a game with a search spec: {', '.join(sorted(SPECS))}")
+    parser.add_argument("variant", nargs="?", help="parts joined by + (the module's docstring)")
+    parser.add_argument("--out")
+    parser.add_argument("--players", type=int, default=None, help="one search seat among PLAYERS - 1 heuristics "
+                        f"(default {', '.join(f'{p} for {g}' for g, p in PLAYERS.items())}, otherwise 2)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--skip", type=int, default=0, help="begin at this game of the seed's sequence")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--minutes", type=float, default=None, help="stop submitting new games after this long")
+    parser.add_argument("--summary", nargs="+", metavar="FILE")
+    parser.add_argument("--against", help="with --summary: each variant minus this one on the same games")
+    args = parser.parse_args()
+    if args.summary:
+        if args.game:
+            parser.error("--summary takes files, not a game and variant")
+        summary(args.summary, args.against)
+        return
+    if not args.game or not args.variant or not args.out:
+        parser.error("a game, a variant and --out, or --summary")
+    try:
+        make(args.game, args.variant)  # fails here, not in a worker
+    except VariantError as e:
+        parser.error(str(e))
+    players = args.players or PLAYERS.get(args.game, 2)
+    rng = random.Random(args.seed)
+    seeds = [rng.randrange(2**53) for _ in range(args.skip + args.games)]  # search_strength's sequence
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs, initializer=init, initargs=(args.game, args.variant)) as pool, \
+            open(args.out, "a") as out:
+        queued = iter(range(args.skip, args.skip + args.games))
+        running: dict[Future[Played], int] = {}
+        while True:
+            while len(running) < args.jobs and (args.minutes is None
+                                                or time.perf_counter() - start < args.minutes * 60):
+                g = next(queued, -1)
+                if g < 0:
+                    break
+                running[pool.submit(game, args.game, seeds[g], g % players, players)] = g
+            if not running:
+                break
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                g = running.pop(future)
+                (share, cpu, decisions, twin), kinds, ess = future.result()
+                out.write(json.dumps({"name": args.game, "variant": args.variant, "players": players,
+                                      "seed": args.seed, "game": g, "share": share, "twin": twin,
+                                      "cpu": round(cpu, 3), "decisions": [round(t, 4) for t in decisions],
+                                      "overrides": kinds, "ess": [round(x, 1) for x in ess]}) + "\n")
+                out.flush()
+
+
+if __name__ == "__main__":
+    main()
