@@ -28,7 +28,8 @@ heads-up Cribbage, neither).
 A variant is parts joined by ``+``, applied in order:
 
 - every game: ``base`` (the lobby's spec), ``noweigh`` (worlds straight from the knowledge, no
-  weighting), ``fresh`` (``fresh_gate``), ``zX`` (``margin_z``), ``bX`` (budget);
+  weighting), ``fresh`` (``fresh_gate``), ``cluster`` (``cluster_gate``: a pool's world drawn again
+  counted once), ``zX`` (``margin_z``), ``bX`` (budget);
 - a game with a weighted alternative, Cribbage: ``weigh`` (worlds weighted by the other seat's
   choices, ``search_games.CRIB_WEIGHED``'s ``weigh``, ``pool`` and ``weigh_players``);
 - a variant that weighs its worlds (Crisp's spec does, heads-up): ``weighN`` (worlds weighted at
@@ -169,6 +170,8 @@ def make(name: str, variant: str) -> tuple[SearchSpec, float | None]:
                                        weigh_players=weighed.weigh_players)
         elif part == "fresh":
             spec = dataclasses.replace(spec, fresh_gate=True)
+        elif part == "cluster":
+            spec = dataclasses.replace(spec, cluster_gate=True)
         else:
             numbered = _numbered(part)
             if numbered is None:
