@@ -454,10 +454,13 @@ class CraitsKnowledge(Knowledge):
         """One consistent placement: per segment, the item at each hidden position (augmenting paths)."""
         tokens, items = self._rules(h, final)
         ok = self._fits(h, final)
-        found = [_perfect(toks, its, ok) for toks, its in zip(tokens, items, strict=True)]
-        if any(f is None for f in found):
-            raise AssertionError("craits knowledge: no history fits what the seat saw")
-        return tokens, [f for f in found if f is not None]
+        placed: list[list[Item]] = []
+        for toks, its in zip(tokens, items, strict=True):
+            at = _max_matching(toks, its, ok, stock_first=False)
+            if len(its) != len(toks) or -1 in at:
+                raise AssertionError("craits knowledge: no history fits what the seat saw")
+            placed.append([its[x] for x in at])
+        return tokens, placed
 
     def _fits(self, h: _Hand, final: bool) -> Any:
         voids = h.voids
@@ -880,9 +883,21 @@ def _two_deck_start(tokens: list[list[Token]], avail: list[Counter[int]], reqs: 
     return [segment(k)[1] for k in range(len(tokens))]
 
 
-def _max_matching(toks: list[Token], its: list[Item], ok: Any) -> list[int]:
-    """A maximum matching of items to positions (Kuhn's augmenting paths): the item per position, or -1.
-    Positions are tried per item in a fixed order; items alike share their list of allowed positions."""
+def _max_matching(toks: list[Token], its: list[Item], ok: Any, stock_first: bool = True) -> list[int]:
+    """A maximum matching of items to positions by Kuhn's augmenting paths: the item (index in ``its``)
+    at each position, or -1. The played and kept cards are placed first, then the free ones; each item
+    tries the positions ``ok`` allows it in a fixed order (items alike share the list).
+
+    Two uses, each with its own order (the matching found depends on it; keep each caller's, or the
+    samples change for the same seeds):
+
+    - two decks, ``_two_deck_start``: how many positions a choice of segments leaves unmatched (a
+      maximum matching, short of perfect while the search goes on), and, once none is, the first
+      history; the stock positions first (``stock_first``), where a free card goes straight away
+      with no path needed;
+    - one deck, ``CraitsKnowledge._matching``: the chain's start, which must place every item (a
+      perfect matching; each segment has as many items as positions, so the caller checks that no
+      position is left at -1); the positions in index order (``stock_first=False``)."""
     allowed: dict[Item, list[int]] = {}
     at = [-1] * len(toks)
 
@@ -890,9 +905,9 @@ def _max_matching(toks: list[Token], its: list[Item], ok: Any) -> list[int]:
         item = its[x]
         fits = allowed.get(item)
         if fits is None:
-            # the stock first: a free card takes a stock position straight away, no path needed
-            fits = allowed[item] = sorted((t for t in range(len(toks)) if ok(item, toks[t])),
-                                          key=lambda t: toks[t][1] >= 0)
+            fits = allowed[item] = [t for t in range(len(toks)) if ok(item, toks[t])]
+            if stock_first:
+                fits.sort(key=lambda t: toks[t][1] >= 0)
         for t in fits:
             if t not in seen:
                 seen.add(t)
@@ -1010,25 +1025,6 @@ def _flow_start(reqs: list[Item], cands: list[list[int]], avail: list[Counter[in
         used = [v[1] for v, c in cap[("r", r)].items() if v != "s" and c == 0]
         at.append(used[0] if used else ks[-1])
     return at
-
-
-def _perfect(toks: list[Token], its: list[Item], ok: Any) -> list[Item] | None:
-    """An item for every position, each allowed there (Kuhn's augmenting paths), or None."""
-    at: list[int] = [-1] * len(toks)  # position -> item
-
-    def augment(x: int, seen: set[int]) -> bool:
-        for t in range(len(toks)):
-            if t not in seen and ok(its[x], toks[t]):
-                seen.add(t)
-                if at[t] < 0 or augment(at[t], seen):
-                    at[t] = x
-                    return True
-        return False
-
-    for x in sorted(range(len(its)), key=lambda x: its[x][1] == FREE):  # the played and kept cards first
-        if not augment(x, set()):
-            return None
-    return [its[at[t]] for t in range(len(toks))]
 
 
 def _chain(rng: random.Random, at: list[int], allowed: list[int], moving: list[int], steps: int) -> None:
