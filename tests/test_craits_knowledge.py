@@ -8,6 +8,7 @@ uniformly among the placements still possible (chi-square, fixed seeds).
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -274,3 +275,84 @@ def test_hidden_cards_are_placed_uniformly() -> None:
     assert _ratio(_membership(samples, 1, unseen), p, n) < 1
     assert _ratio(_membership(samples, 1, unseen), [9 / 43] * len(unseen), n) > 1  # ignoring the draw: rejected
     assert _ratio(_membership([g] * n, 1, unseen), p, n) > 1
+
+
+def _at_least_one(copies: int, hidden: int, size: int) -> float:
+    """The chance that ``size`` cards drawn from ``hidden`` physical cards take a copy of a card of which
+    ``copies`` are among them."""
+    return 1 - math.comb(hidden - copies, size) / math.comb(hidden, size)
+
+
+def _two_deck_void_scenario() -> tuple[Craits, int, set[int]]:
+    """7 players on two decks (CRAITS-SETUP-1), dealer P0, 8 cards each (CRAITS-DEAL-1): P1 holds hearts
+    A–J without 8 or 9, twice over where it must (AH 3H 4H 5H 6H 7H 10H JH), none a spade, a K, an 8 or
+    a 9, so on the KS upcard it must draw (CRAITS-PLAY-2/3). Returns the game at P2's turn, the seat
+    P0, and the cards P1's dealt eight could not be."""
+    p1 = ["AH", "3H", "4H", "5H", "6H", "7H", "10H", "JH"]
+    p0 = ["AD", "3D", "4D", "5D", "6D", "7D", "10D", "JD"]
+    pack = Counter(NAMES[c % 52] for c in range(104))
+    pack.subtract([*p1, *p0, "KS"])
+    rest = sorted(pack.elements())
+    random.Random(3).shuffle(rest)
+    others = [rest[8 * i:8 * i + 8] for i in range(5)]  # P2..P6
+    hands = {0: p0, 1: p1, **{s: others[s - 2] for s in range(2, 7)}}
+    deal = [hands[(k + 1) % 7][x] for x in range(8) for k in range(7)]
+    g = Craits(7, seed=4, options={"first_dealer": 0}, deck=[*deal, "KS", *rest[40:]])
+    assert g.legal_actions(1) == ["draw"]
+    g.apply(1, "draw")
+    forbidden = {c for c in range(52) if c & 3 == 0 or c // 4 + 1 in (8, 9, 13)}
+    return g, 0, forbidden
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("two_decks")
+def test_two_deck_hidden_cards_are_placed_uniformly() -> None:
+    """(c) CRAITS-SETUP-1, CRAITS-DEAL-1, CRAITS-PLAY-2/3 with two decks (two copies of each card, both
+    possibly unseen): the chance that an opponent holds a card is the uniform law's over the physical
+    cards the seat has not seen (chi-square at p = 0.0001, tests/knowledge_helpers.py).
+
+    A fresh deal at 7 players: P0 saw its 8 cards and the upcard, so 95 physical cards are unseen, of
+    which a card has ``u`` = 0, 1 or 2 copies; an opponent's 8 are a uniform 8 of the 95, so it holds the
+    card with chance 1 − C(95 − u, 8) / C(95, 8).
+
+    A forced draw (``_two_deck_void_scenario``): P1's 8 dealt cards are a uniform 8 of the ``A`` unseen
+    physical cards it could hold (no spade, K, 8 or 9), its drawn ninth uniform among the 87 unseen
+    left: a card with ``a`` allowed unseen copies (``a`` = ``u`` if allowed, else 0) is in its hand with
+    chance 1 − C(A − a, 8) / C(A, 8) · (1 − u / 87). (A history is a sequence of cards at positions;
+    each is as many physical arrangements as the copies' orders, the same for all, so the uniform law
+    over histories is the uniform law over physical cards.)"""
+    n = 2500
+    rng = random.Random(7)
+    opts = {"first_dealer": 0}
+    g = Craits(7, seed=11, options=opts)
+    k = knowing(g, 0, opts)
+    unseen = Counter(c % 52 for c in range(104))
+    unseen.subtract([*g.hands[0], *g.discard])
+    hidden = sum(unseen.values())
+    assert hidden == 95
+    cards = sorted(c for c in unseen if unseen[c] > 0)
+    p = [_at_least_one(unseen[c], hidden, 8) for c in cards]
+    samples = [k.sample(rng) for _ in range(n)]
+    for other in (1, 4, 6):
+        assert _ratio(_membership(samples, other, cards), p, n) < 1
+    assert _ratio(_membership([g] * n, 1, cards), p, n) > 1  # the truth, copied: rejected
+
+    g, seat, forbidden = _two_deck_void_scenario()
+    k = knowing(g, seat, opts)
+    unseen = Counter(c % 52 for c in range(104))
+    unseen.subtract([*g.hands[0], *g.discard])
+    hidden = sum(unseen.values())
+    allowed = sum(v for c, v in unseen.items() if c not in forbidden)
+    assert hidden == 95
+    cards = sorted(c for c in unseen if unseen[c] > 0)
+
+    def law(c: int) -> float:
+        a = 0 if c in forbidden else unseen[c]
+        return 1 - math.comb(allowed - a, 8) / math.comb(allowed, 8) * (1 - unseen[c] / (hidden - 8))
+
+    p = [law(c) for c in cards]
+    samples = [k.sample(rng) for _ in range(n)]
+    assert _ratio(_membership(samples, 1, cards), p, n) < 1
+    ignoring = [_at_least_one(unseen[c], hidden, 9) for c in cards]
+    assert _ratio(_membership(samples, 1, cards), ignoring, n) > 1  # ignoring the draw: rejected
+    assert _ratio(_membership([g] * n, 1, cards), p, n) > 1  # the truth, copied: rejected
