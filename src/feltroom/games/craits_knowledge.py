@@ -26,18 +26,21 @@ Decisions beyond the spec:
   within each pool.
 - **Two decks** (7–10 players, or 6 with ``decks`` 2; CRAITS-SETUP-1): **built, and off**
   (``CraitsKnowledge.two_decks``; off, a two-deck table raises ``ValueError`` and the search bot
-  plays as its heuristic). A card has two copies, possibly in several pools at once, and which
-  copy a seat played is no fact of the game (the engine takes either): a history is the cards at
-  the positions, and it is consistent when, per seat and card, the copies its positions took
+  plays as its heuristic) until the search-bot suite's 200 random-option Craits games have run
+  with it on (they take far longer so: 10–50 s a two-deck game against random bots). A card
+  has two copies, possibly in several pools at once, and which copy a seat played is no fact of
+  the game (the engine takes either): a history is the cards at the positions, and it is
+  consistent when, per seat and card, the copies its positions took
   before each moment less its plays of the card before it are at least one at each play, none at
   each void covering the card, and what it showed at the hand's end (``_Placement``). A first
   consistent history is a bounded search, a function of the hand and the events seen
   (``_placement``): the cards played or shown are matched to their seats' positions within each
   pool's copies (``_req_matching``: augmenting paths, then evictions), which gives each a pool;
   each pool is matched exactly (``_two_deck_start``); a min-conflicts search over swaps within a
-  pool mends what is left (``_Placement.settle``); at most ``START_TRIES`` starts of
-  ``START_STEPS`` + 10 per bound position steps, and then ``NoHistory`` (the search bot plays its
-  heuristic's choice for that decision; the next decision tries again with another seed). The
+  pool mends what is left (``_Placement.settle``); at most ``START_TRIES`` starts, each of
+  ``START_WORK`` positions looked at by the matching's paths and ``START_STEPS`` + 20 per bound
+  position swaps, and then ``NoHistory`` (the search bot plays its heuristic's choice for that
+  decision; the next decision tries again with another seed). The
   chain then swaps within a pool, turns three positions round, and moves the source of a card a
   seat took from one pool to another (two swaps at once, with the Hastings ratio of their
   proposal both ways). Measured by ``bench/craits_two_decks.py`` (heuristic games at random-option
@@ -165,11 +168,13 @@ class CraitsKnowledge(Knowledge):
     SWEEPS = 20
     #: replay samples with ``apply`` (legality checked) instead of ``_apply``: for tests
     strict = False
-    #: sample two-deck tables (see the module docstring: not yet reliable, so off)
+    #: sample two-deck tables (see the module docstring; off, they are refused with ``ValueError``)
     two_decks = False
-    #: two decks: starts of the search for a first consistent history, and its steps per bound position
+    #: two decks: starts of the search for a first consistent history, and its swaps (+ 20 per bound position)
     START_TRIES = 3
-    START_STEPS = 2000
+    START_STEPS = 6000
+    #: two decks: positions the searches for a path of ``_req_matching`` look at, per start
+    START_WORK = 3_000_000
 
     def __init__(self, seat: int, players: int, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(seat, players, options)
@@ -180,8 +185,8 @@ class CraitsKnowledge(Knowledge):
         self.pack: tuple[int, ...] = probe.pack()
         self.decks: int = self.options["decks"]
         if self.decks == 2 and not self.two_decks:
-            raise ValueError("Craits knowledge sampling of two decks (7–10 players, or 6 with decks 2) is off: "
-                             "not yet reliable (CraitsKnowledge.two_decks)")
+            raise ValueError("Craits knowledge sampling of two decks (7–10 players, or 6 with decks 2) is "
+                             "switched off (CraitsKnowledge.two_decks)")
         self.events: list[Event] = []
         self._seen = -1
         self._hands: list[_Hand] = []
@@ -438,12 +443,12 @@ class CraitsKnowledge(Knowledge):
             reqs += [(c, FINAL, seat, _NEVER) for seat, cards in h.finals.items() for c in cards]
         rng = random.Random(h.number * 1_000_003 + len(self.events))
         placed = _Placement(h, tokens, avail, final)
-        steps = self.START_STEPS + 10 * len(placed.moving)
+        steps = self.START_STEPS + 20 * len(placed.moving)
         for _ in range(self.START_TRIES):
             # the pools of the cards played or kept from one matching of them to positions, or else from
             # a flow of copies (a card no pool and position can have given raises AssertionError: a bug,
             # not bad luck); each pool matched; then the search mends what is left
-            segs = _req_matching(tokens, avail, reqs, ok, rng, steps)
+            segs = _req_matching(tokens, avail, reqs, ok, rng, self.START_WORK)
             if segs is None:
                 segs = _segments_for(h, tokens, avail, reqs, rng, strict=False)
             if placed.settle(_two_deck_start(tokens, avail, reqs, ok, segs), rng, steps):
@@ -730,7 +735,7 @@ class _Placement:
     # -- a first consistent history
 
     #: the odds that ``settle`` keeps a swap that puts the counts one further off (two: its square, ...)
-    NOISE = 0.1
+    NOISE = 0.05
 
     def settle(self, x: list[int], rng: random.Random, steps: int) -> bool:
         """From cards ``x`` (each segment's pool, any order), search for a consistent history; whether
@@ -935,7 +940,7 @@ def _two_deck_start(tokens: list[list[Token]], avail: list[Counter[int]], reqs: 
 
 
 def _req_matching(tokens: list[list[Token]], avail: list[Counter[int]], reqs: list[Item], ok: Any,
-                  rng: random.Random, kicks: int) -> list[int] | None:
+                  rng: random.Random, budget: int) -> list[int] | None:
     """Two decks: the pool each card a seat played or showed came from, by one matching of those cards to
     the positions their seats took (a position each, taken in time, no void between), within each
     pool's copies; None if a card fits no position. (The copies left must still fit the other
@@ -947,8 +952,9 @@ def _req_matching(tokens: list[list[Token]], avail: list[Counter[int]], reqs: li
     takes a position anyway (one of three tried that evicts least), evicting its holder and, if
     pool ``k`` had no copy left, another card of its kind from ``k``; the evicted look for paths in
     turn; a step that leaves more cards without a position is undone, but for odds ``_KICK_NOISE``
-    per card. At most ``kicks`` such steps; a card still without a position then gets a pool it
-    fits, from the best matching seen (the search mends the rest). Deterministic for ``rng``'s state."""
+    per card. The searches for a path look at ``budget`` positions at most, then it stops; a card
+    still without a position gets a pool it fits, from the best matching seen (the search mends the
+    rest). Deterministic for ``rng``'s state."""
     where: list[tuple[int, int]] = []  # owned position -> (segment, index in the segment)
     for k, toks in enumerate(tokens):
         where += [(k, t) for t, tok in enumerate(toks) if tok[1] >= 0]
@@ -963,6 +969,7 @@ def _req_matching(tokens: list[list[Token]], avail: list[Counter[int]], reqs: li
         fits.append(qs)
     pos = [-1] * len(reqs)
     held = [-1] * len(where)
+    work = [0]  # positions looked at by the searches for a path
     count: Counter[tuple[int, int]] = Counter()
 
     def augment(r0: int) -> bool:
@@ -971,6 +978,7 @@ def _req_matching(tokens: list[list[Token]], avail: list[Counter[int]], reqs: li
         seen = {r0}
         while queue:
             r = queue.popleft()
+            work[0] += len(fits[r])
             c = reqs[r][0]
             here = where[pos[r]][0] if pos[r] >= 0 else -1
             for q in fits[r]:
@@ -1024,9 +1032,7 @@ def _req_matching(tokens: list[list[Token]], avail: list[Counter[int]], reqs: li
         left.append(r)
 
     best_pos, best_left = list(pos), list(left)
-    for _ in range(kicks):  # a card no path places takes a position anyway, and what it evicts goes on
-        if not left:
-            break
+    while left and work[0] < budget:  # a card no path places takes a position anyway; what it evicts goes on
         was = (list(pos), list(held), Counter(count), list(left))
         r = left.pop(int(rng.random() * len(left)))
         c = reqs[r][0]
