@@ -124,7 +124,8 @@ def test_two_deck_samples_agree_with_the_seat_over_whole_games(players: int, var
     random games (finished hands settled, reshuffles, variants), at 8–10 players and at 6 on two decks.
     Random play makes long hands (250–350 plays, a dozen forced draws a seat) where the bounded search
     for a first history may give up (``NoHistory``, no sample): at most one decision in four here
-    (at 8 and 9 players, one or two of about 20; heuristic games give up far less, docs/bots.md)."""
+    (5 of 40 at 8 players, in one long hand; 2 of 40 at 9; none at 10 or 6; heuristic games give up
+    far less, docs/bots.md)."""
     options = {**OPTIONS[variant], "decks": 2} if players == 6 else dict(OPTIONS[variant])
     gave_up: list[int] = []
     checked = _check_game(players, options, seed=100 + players, every=25, max_steps=1000, gave_up=gave_up)
