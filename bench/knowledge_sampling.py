@@ -21,7 +21,7 @@ from feltroom.bots.runner import play_out
 from feltroom.knowledge import KNOWLEDGE, tracker
 from feltroom.views import events_for
 
-TABLES = {"crisp": (2, 4, 6), "craits": (2, 4, 5)}  # Craits: one deck (its two-deck sampler is off)
+TABLES = {"crisp": (2, 4, 6), "craits": (2, 4, 5)}  # Craits: one deck (two decks: bench/craits_two_decks.py)
 
 
 def measure(name: str, players: int, seed: int, fraction: float, samples: int) -> tuple[float, float, float]:

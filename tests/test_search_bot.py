@@ -17,7 +17,7 @@ from feltroom.bots.search import SPECS, SearchBot, gate, halve
 from feltroom.catalog import fixed_options, lobby_fields
 from feltroom.game import CLOCK, Game
 from feltroom.games.craits_knowledge import CraitsKnowledge
-from feltroom.knowledge import KNOWLEDGE
+from feltroom.knowledge import KNOWLEDGE, NoHistory
 from feltroom.views import events_for
 
 from .conformance import check_bot_game
@@ -270,3 +270,33 @@ def test_halve_and_gate() -> None:
     assert gate("a", "b", ahead, z=2.9, min_worlds=10) == "b"
     assert gate("a", "b", ahead, z=3.1, min_worlds=10) == "a"
     assert gate("a", "b", ahead, z=1.0, min_worlds=11) == "a"  # too few worlds
+
+
+class GivingUp:
+    """A knowledge stub whose samples raise ``error`` (its bounded search for a history gave up, or a bug)."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+    def see(self, view: dict[str, Any]) -> None:
+        pass
+
+    def sample(self, rng: random.Random) -> Game:
+        raise self.error
+
+
+def test_a_decision_without_a_history_is_the_guides_and_other_errors_propagate() -> None:
+    """Issue #15: where the knowledge's bounded search for a history gives up (``NoHistory``, two-deck
+    Craits) the search bot plays its guide's choice for that decision and counts it; any other
+    exception from the knowledge is a bug and is not swallowed."""
+    game, view, legal, first = discard_decision()
+    bot = make_bot("search", "cribbage", 0, 2, game.options, 1, budget=8)
+    assert isinstance(bot, SearchBot)
+    bot.observe(events_for(game.log, 0))
+    bot.knowledge = GivingUp(NoHistory("gave up"))  # type: ignore[assignment]
+    assert bot.choose(view, legal) == first and bot.fallbacks == 1
+    assert bot.choose(view, legal) == first and bot.fallbacks == 2
+    bot.knowledge = GivingUp(RuntimeError("a bug"))  # type: ignore[assignment]
+    with pytest.raises(RuntimeError, match="a bug"):
+        bot.choose(view, legal)
+    assert bot.fallbacks == 2

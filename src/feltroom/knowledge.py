@@ -63,6 +63,16 @@ class Knowledge:
         raise NotImplementedError
 
 
+class NoHistory(ValueError):
+    """A tracker's bounded search for a history consistent with what its seat saw gave up.
+
+    Raised by ``Knowledge.sample`` where finding a first consistent history is a search with a
+    fixed number of steps (two-deck Craits): the search is deterministic, so the same knowledge
+    gives up again at this point. The decision cannot be searched; a search bot plays its guide's
+    choice for it (``SearchBot.fallbacks`` counts them). Any other exception from a tracker is a bug.
+    """
+
+
 #: game name -> tracker class
 KNOWLEDGE: dict[str, type[Knowledge]] = {}
 

@@ -28,7 +28,11 @@ Decided here:
   saw, whatever the machine; the lobby's budget per game is the spec's, chosen so that a
   decision takes at most 1 s at the 95th percentile on one core (``bench/search_decisions.py``);
 - the level exists for every game with a registered knowledge tracker: a game gains it by
-  gaining a ``<game>_knowledge`` module, nothing here changes.
+  gaining a ``<game>_knowledge`` module, nothing here changes; at a table its tracker refuses
+  (``ValueError`` when built: two-deck Craits while its sampler is off) the bot plays as its
+  guide, and at a decision where the tracker's bounded search for a history gives up
+  (``feltroom.knowledge.NoHistory``, two-deck Craits) it plays its guide's choice for that
+  decision only (``fallbacks`` counts them); any other exception is a bug and propagates.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import CLOCK, Event, Game
-from ..knowledge import KNOWLEDGE, Knowledge, tracker
+from ..knowledge import KNOWLEDGE, Knowledge, NoHistory, tracker
 from ..views import events_for
 from .base import BOTS, Bot, register_bot
 
@@ -189,6 +193,7 @@ class SearchBot(Bot):
         except ValueError:  # a table its sampler does not cover (two-deck Craits, while off): it plays as its guide
             self.knowledge = None
         self.playouts = 0  # playouts run so far (for benches)
+        self.fallbacks = 0  # decisions played as the guide because the knowledge found no history (for benches)
 
     @property
     def spec(self) -> SearchSpec:
@@ -211,6 +216,14 @@ class SearchBot(Bot):
         if len(legal) == 1 or self.knowledge is None or self.spec.trust(legal):
             return first
         self.knowledge.see(view)
+        try:
+            return self._search(first, legal)
+        except NoHistory:  # the knowledge's bounded search for a history gave up: this decision only
+            self.fallbacks += 1
+            return first
+
+    def _search(self, first: str, legal: list[str]) -> str:
+        """The search's choice among ``legal`` (the guide's is ``first``)."""
         order = [first, *(a for a in legal if a != first)]
         rank = {a: i for i, a in enumerate(order)}
         rng = random.Random(self.rng.getrandbits(64))

@@ -26,21 +26,27 @@ Decisions beyond the spec:
   within each pool.
 - **Two decks** (7–10 players, or 6 with ``decks`` 2; CRAITS-SETUP-1): **built, and off**
   (``CraitsKnowledge.two_decks``; off, a two-deck table raises ``ValueError`` and the search bot
-  plays as its heuristic). On some random-option tables the search for a first history finds
-  none (``AssertionError``), or takes minutes; the uniformity of its samples is not measured
-  (no chi-square test yet). Tests (a) and (b) run it switched on. A card has two copies,
-  possibly in several pools at once, and which copy a seat played is no fact of the game (the
-  engine takes either): a history is the cards at the positions, and it is consistent when,
-  per seat and card, the copies its positions took before each moment less its plays of the
-  card before it are at least one at each play, none at each void covering the card, and what
-  it showed at the hand's end (``_Placement``). A first consistent history: the flow above
-  proposes pools, a local search over the pools (one card to another pool, or two copies
-  exchanging pools) keeps what leaves fewer positions unmatched, each pool matched exactly
-  (``_two_deck_start``). The chain then swaps within a pool, turns three positions round, and
-  moves the source of a card a seat took from one pool to another (two swaps at once, with
-  the Hastings ratio of their proposal both ways). Cost: about 45–60 ms a sample at a 7-player
-  (or 6 on two decks) position 40 heuristic actions in, against well under 1 ms on one deck;
-  the first sample of a decision adds the search for a start.
+  plays as its heuristic) until the search-bot suite's 200 random-option Craits games have run
+  with it on (they take far longer so: 10–50 s a two-deck game against random bots). A card
+  has two copies, possibly in several pools at once, and which copy a seat played is no fact of
+  the game (the engine takes either): a history is the cards at the positions, and it is
+  consistent when, per seat and card, the copies its positions took
+  before each moment less its plays of the card before it are at least one at each play, none at
+  each void covering the card, and what it showed at the hand's end (``_Placement``). A first
+  consistent history is a bounded search, a function of the hand and the events seen
+  (``_placement``): the cards played or shown are matched to their seats' positions within each
+  pool's copies (``_req_matching``: augmenting paths, then evictions), which gives each a pool;
+  each pool is matched exactly (``_two_deck_start``); a min-conflicts search over swaps within a
+  pool mends what is left (``_Placement.settle``); at most ``START_TRIES`` starts, each of
+  ``START_WORK`` positions looked at by the matching's paths and ``START_STEPS`` + 20 per bound
+  position swaps, and then ``NoHistory`` (the search bot plays its heuristic's choice for that
+  decision; the next decision tries again with another seed). The
+  chain then swaps within a pool, turns three positions round, and moves the source of a card a
+  seat took from one pool to another (two swaps at once, with the Hastings ratio of their
+  proposal both ways). Measured by ``bench/craits_two_decks.py`` (heuristic games at random-option
+  tables, 7–10 players and 6 on two decks): see docs/bots.md for the failure rate and the costs
+  (a sample about 30 ms at the median; the first of a decision, which pays for the start, 60–75 ms
+  at the median, a few seconds when several finished hands of a big table are settled at once).
 - **Uniform over what is possible.** Finished hands get one consistent history (any one:
   what happened in them no longer moves a card). The current hand's hidden positions are
   drawn uniformly among consistent histories by a Metropolis chain (a symmetric proposal:
@@ -75,7 +81,7 @@ from typing import Any, TypeVar
 from ..cards import NAMES, parse_card
 from ..dealing import CURRENT_FORMAT, Dealer, dealer_for
 from ..game import CLOCK, MAX_SEED, Event, Game, Seat
-from ..knowledge import Knowledge, register_knowledge
+from ..knowledge import Knowledge, NoHistory, register_knowledge
 from ..options import normalise
 from .craits import Craits
 
@@ -90,6 +96,8 @@ _SUIT_MASK = tuple(sum(1 << c for c in range(52) if c & 3 == s) for s in range(4
 _RANK_MASK = tuple(sum(1 << c for c in range(52) if _RANK[c] == r) for r in range(14))
 FREE, PLAYED, FINAL = 0, 1, 2
 _NEVER = 1 << 60
+#: the odds that ``_req_matching`` keeps a step that leaves one more card without a position (two: its square)
+_KICK_NOISE = 0.3
 #: a hidden position: (position in its segment, owner or -1 for the stock, event index it was taken at)
 Token = tuple[int, int, int]
 #: a card to place: (card, FREE/PLAYED/FINAL, the seat that played or kept it or -1, the event index it left by)
@@ -160,8 +168,13 @@ class CraitsKnowledge(Knowledge):
     SWEEPS = 20
     #: replay samples with ``apply`` (legality checked) instead of ``_apply``: for tests
     strict = False
-    #: sample two-deck tables (see the module docstring: not yet reliable, so off)
+    #: sample two-deck tables (see the module docstring; off, they are refused with ``ValueError``)
     two_decks = False
+    #: two decks: starts of the search for a first consistent history, and its swaps (+ 20 per bound position)
+    START_TRIES = 3
+    START_STEPS = 6000
+    #: two decks: positions the searches for a path of ``_req_matching`` look at, per start
+    START_WORK = 3_000_000
 
     def __init__(self, seat: int, players: int, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(seat, players, options)
@@ -172,8 +185,8 @@ class CraitsKnowledge(Knowledge):
         self.pack: tuple[int, ...] = probe.pack()
         self.decks: int = self.options["decks"]
         if self.decks == 2 and not self.two_decks:
-            raise ValueError("Craits knowledge sampling of two decks (7–10 players, or 6 with decks 2) is off: "
-                             "not yet reliable (CraitsKnowledge.two_decks)")
+            raise ValueError("Craits knowledge sampling of two decks (7–10 players, or 6 with decks 2) is "
+                             "switched off (CraitsKnowledge.two_decks)")
         self.events: list[Event] = []
         self._seen = -1
         self._hands: list[_Hand] = []
@@ -229,6 +242,7 @@ class CraitsKnowledge(Knowledge):
         """Read the new events (the shadow goes on from where it was); settle the finished hands."""
         events = self.events
         if self._seen == len(events):
+            self._settle()
             return
         if not events:
             raise ValueError("nothing observed yet: a Craits seat is first shown its deal")
@@ -241,6 +255,12 @@ class CraitsKnowledge(Knowledge):
             self._at = self._read(events, 0, len(_for(self._shadow.log, self.seat)), None)
             self._fix_mine(self._shadow, self._public.mine)
         self._parse(events)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Give each finished hand one consistent history and the state before the next hand (once;
+        a two-deck hand whose search gave up is tried again at the next sample, and raises again
+        until new events give it another seed)."""
         hands = self._hands
         while len(self._decks) < len(hands) - 1:  # a finished hand: one consistent history, the next base
             h = hands[len(self._decks)]
@@ -414,21 +434,27 @@ class CraitsKnowledge(Knowledge):
 
     def _placement(self, h: _Hand, final: bool) -> tuple[list[list[Token]], _Placement]:
         """Two decks: the hidden positions and a first consistent history of them (its search is seeded
-        by the hand and the events seen, never by hidden cards, so equal knowledge finds the same)."""
+        by the hand and the events seen, never by hidden cards, so equal knowledge finds the same).
+        Raises ``NoHistory`` when the search gives up (``START_TRIES`` starts of ``START_STEPS`` steps)."""
         tokens, avail = self._positions(h)
         ok = self._fits(h, final)
         reqs: list[Item] = [(card, PLAYED, seat, at) for seat, card, at in h.played]
         if final and h.finals is not None:
             reqs += [(c, FINAL, seat, _NEVER) for seat, cards in h.finals.items() for c in cards]
-        try:
-            start = _segments_for(h, tokens, avail, reqs, None)
-        except AssertionError:
-            start = None
-        rng = random.Random(h.number * 1_000_003 + (0 if final else len(self.events)))
-        cards = _two_deck_start(tokens, avail, reqs, ok, start, rng)
+        rng = random.Random(h.number * 1_000_003 + len(self.events))
         placed = _Placement(h, tokens, avail, final)
-        placed.fill([c for seg in cards for c in seg])
-        return tokens, placed
+        steps = self.START_STEPS + 20 * len(placed.moving)
+        for _ in range(self.START_TRIES):
+            # the pools of the cards played or kept from one matching of them to positions, or else from
+            # a flow of copies (a card no pool and position can have given raises AssertionError: a bug,
+            # not bad luck); each pool matched; then the search mends what is left
+            segs = _req_matching(tokens, avail, reqs, ok, rng, self.START_WORK)
+            if segs is None:
+                segs = _segments_for(h, tokens, avail, reqs, rng, strict=False)
+            if placed.settle(_two_deck_start(tokens, avail, reqs, ok, segs), rng, steps):
+                return tokens, placed
+        raise NoHistory(f"craits knowledge: no two-deck history found in hand {h.number} "
+                        f"({self.START_TRIES} starts of {steps} steps)")
 
     def _rules(self, h: _Hand, final: bool, pick: random.Random | None = None
                ) -> tuple[list[list[Token]], list[list[Item]]]:
@@ -708,6 +734,83 @@ class _Placement:
 
     # -- a first consistent history
 
+    #: the odds that ``settle`` keeps a swap that puts the counts one further off (two: its square, ...)
+    NOISE = 0.05
+
+    def settle(self, x: list[int], rng: random.Random, steps: int) -> bool:
+        """From cards ``x`` (each segment's pool, any order), search for a consistent history; whether
+        one was found (it is then in ``self.x``). A min-conflicts search: take a (seat, card) whose count
+        is off; swap, within a segment, a position of that seat taken early enough with one holding the
+        card (the seat lacks a copy), or one of its copies with any other card (it has one too many);
+        keep the swap unless it puts the counts further off (now and then it may, by ``NOISE`` per
+        count, off a plateau). Deterministic for ``rng``'s state, at most ``steps`` swaps tried."""
+        self.fill(x)
+        x, owner = self.x, self.owner
+        seats = sorted({*self.by_seat, *(s for s, _ in self.plays), *(s for s, _ in self.shown)})
+        off: dict[tuple[int, int], int] = {}
+        for s in seats:
+            for c in range(52):
+                v = self.viol(s, c)
+                if v:
+                    off[s, c] = v
+        rand = rng.random
+        for _ in range(steps):
+            if not off:
+                break
+            bad = list(off)
+            swap = self._mend(bad[int(rand() * len(bad))], rng)
+            if swap is None:
+                continue
+            p, q = swap
+            keys = {(owner[u], c) for u in swap if owner[u] >= 0 for c in (x[p], x[q])}
+            self._swap(p, q)
+            after = {k: self.viol(*k) for k in keys}
+            worse = sum(after.values()) - sum(off.get(k, 0) for k in keys)
+            if worse > 0 and rand() >= self.NOISE ** worse:
+                self._swap(p, q)
+                continue
+            for k, v in after.items():
+                if v:
+                    off[k] = v
+                else:
+                    off.pop(k, None)
+        return not off
+
+    def _mend(self, key: tuple[int, int], rng: random.Random) -> tuple[int, int] | None:
+        """A swap within a segment toward mending (seat, card) ``key``'s count, at random, or None."""
+        s, c = key
+        x, rand = self.x, rng.random
+        plays = self.plays.get(key, ())
+        taken = self.hold.get(key, [])
+        need = -1  # the time before which the seat lacks a copy (-1: it has one too many)
+        for n, t in enumerate(plays):
+            if bisect_left(taken, t) <= n:
+                need = t
+                break
+        if need < 0:
+            for t in self.void_times(s, c):
+                if bisect_left(taken, t) < bisect_left(plays, t):
+                    need = t
+                    break
+        if need < 0 and self.final and len(taken) - len(plays) < self.shown.get(key, 0):
+            need = _NEVER
+        mine = self.by_seat.get(s, [])
+        if need >= 0:  # give it a copy: one of its positions taken before ``need`` gets one from its segment
+            ps = [p for p in mine if self.taken[p] < need and x[p] != c and self.avail[self.seg[p]][c] > 0]
+            if not ps:
+                return None
+            p = ps[int(rand() * len(ps))]
+            holders = [q for q in self.spans[self.seg[p]] if x[q] == c]
+            return (p, holders[int(rand() * len(holders))]) if holders else None
+        # take one away: a copy it holds goes to another position of the segment
+        ps = [p for p in mine if x[p] == c]
+        if not ps:
+            return None
+        p = ps[int(rand() * len(ps))]
+        span = self.spans[self.seg[p]]
+        q = span[int(rand() * len(span))]
+        return None if x[q] == c else (p, q)
+
     # -- the chain
 
     def walk(self, rng: random.Random, steps: int) -> None:
@@ -809,78 +912,158 @@ class _Placement:
 
 
 def _two_deck_start(tokens: list[list[Token]], avail: list[Counter[int]], reqs: list[Item], ok: Any,
-                    start: list[int] | None, rng: random.Random) -> list[list[int]]:
-    """Two decks: one consistent history, as cards per segment at its hidden positions.
+                    segs: list[int]) -> list[int]:
+    """Two decks: a start for ``_Placement.settle``, the card at each hidden position (flat, segment after
+    segment), as consistent as one matching per segment makes it.
 
-    Given the segment each played or kept card came from, each segment is a bipartite matching
-    (its positions; those cards and its other copies, free), exact by augmenting paths. The
-    segments are searched for by a local search from ``start`` (``_segments_for``'s flow): move
-    one card to another segment that has a copy and a position of its seat, or exchange the
-    segments of two copies of one card, keeping what leaves fewer positions unmatched."""
-    cands: list[list[int]] = []
-    for card, _, owner, until in reqs:
-        ks = [k for k, toks in enumerate(tokens) if avail[k][card] > 0
-              and any(ok((card, PLAYED, owner, until), t) for t in toks if t[1] == owner)]
-        if not ks:
-            raise AssertionError(f"craits knowledge: P{owner}'s {NAMES[card]} fits no position")
-        cands.append(ks)
-    # the flow knows copies and seats, not times and voids: a segment it chose that no position fits is
-    # replaced by the latest that one does
-    at = [k if start is not None and k in ks else ks[-1] for k, ks in zip(start or cands, cands, strict=True)]
-    cache: dict[tuple[int, ...], tuple[int, list[int]]] = {}
+    Given the segment each played or kept card came from (``segs``, from ``_segments_for``), each
+    segment is a bipartite matching of its positions to those cards and its other copies (free), by
+    augmenting paths. A card more than its segment's copies is dropped; a position left unmatched
+    gets one of its segment's cards left over: the start may break a few rules, which the search
+    mends."""
+    out: list[int] = []
+    for k, toks in enumerate(tokens):
+        left = Counter(avail[k])
+        placed = []
+        for r, item in enumerate(reqs):
+            if segs[r] == k and left[item[0]] > 0:
+                left[item[0]] -= 1
+                placed.append(item)
+        its = placed + [(c, FREE, -1, _NEVER) for c in sorted(left.elements())]
+        match = _max_matching(toks, its, ok)
+        cards = [its[i][0] if i >= 0 else -1 for i in match]
+        spare = Counter(avail[k])
+        spare.subtract(c for c in cards if c >= 0)
+        rest = iter(sorted(spare.elements()))
+        out += [c if c >= 0 else next(rest) for c in cards]
+    return out
 
-    def segment(k: int) -> tuple[int, list[int]]:
-        """(positions left unmatched, item per position) for segment ``k`` under ``at``."""
-        mine = tuple(r for r in range(len(reqs)) if at[r] == k)
-        key = (k, *mine)
-        got = cache.get(key)
-        if got is None:
-            left = Counter(avail[k])
-            left.subtract(reqs[r][0] for r in mine)
-            over = {c: -n for c, n in left.items() if n < 0}  # more cards than copies: drop some, count them
-            placed = []
-            for r in mine:
-                if over.get(reqs[r][0], 0) > 0:
-                    over[reqs[r][0]] -= 1
-                else:
-                    placed.append(reqs[r])
-            its = placed + [(c, FREE, -1, _NEVER) for c in sorted(left.elements())]
-            match = _max_matching(tokens[k], its, ok)
-            got = (match.count(-1) + len(mine) - len(placed), [its[i][0] if i >= 0 else -1 for i in match])
-            cache[key] = got
-        return got
 
-    short = [segment(k)[0] for k in range(len(tokens))]
-    moves = [r for r in range(len(reqs)) if len(cands[r]) > 1]
-    for _ in range(400 * (len(moves) + 1)):
-        if not sum(short) or not moves:
-            break
-        r = rng.choice(moves)
-        was = list(at)
-        if rng.random() < 0.5:
-            at[r] = rng.choice([k for k in cands[r] if k != at[r]])
-            rivals = [q for q in moves if q != r and reqs[q][0] == reqs[r][0] and at[q] == at[r]]
-            if rivals and rng.random() < 0.5:  # and a copy there makes room, going elsewhere
-                q = rng.choice(rivals)
-                at[q] = rng.choice([k for k in cands[q] if k != at[q]])
-        else:  # two copies of one card change segments
-            twins = [q for q in moves if q != r and reqs[q][0] == reqs[r][0] and at[q] != at[r]
-                     and at[r] in cands[q] and at[q] in cands[r]]
-            if not twins:
-                continue
-            q = rng.choice(twins)
-            at[r], at[q] = at[q], at[r]
-        touched = {k for pair in zip(at, was, strict=True) if pair[0] != pair[1] for k in pair}
-        after = {k: segment(k)[0] for k in touched}
-        worse = sum(after.values()) - sum(short[k] for k in touched)
-        if worse <= 0 or (worse == 1 and rng.random() < 0.05):  # now and then one step up, off a plateau
-            for k, v in after.items():
-                short[k] = v
-        else:
-            at[:] = was
-    if sum(short):
-        raise AssertionError("craits knowledge: no two-deck history fits what the seat saw")
-    return [segment(k)[1] for k in range(len(tokens))]
+def _req_matching(tokens: list[list[Token]], avail: list[Counter[int]], reqs: list[Item], ok: Any,
+                  rng: random.Random, budget: int) -> list[int] | None:
+    """Two decks: the pool each card a seat played or showed came from, by one matching of those cards to
+    the positions their seats took (a position each, taken in time, no void between), within each
+    pool's copies; None if a card fits no position. (The copies left must still fit the other
+    positions: ``_two_deck_start``.)
+
+    Augmenting paths, breadth first, that respect the copies: a card moving into a position of pool
+    ``k`` needs a copy there not yet taken (counting the card it displaces and the one that leaves);
+    a path is checked whole once applied and undone if it took too many. A card no path places then
+    takes a position anyway (one of three tried that evicts least), evicting its holder and, if
+    pool ``k`` had no copy left, another card of its kind from ``k``; the evicted look for paths in
+    turn; a step that leaves more cards without a position is undone, but for odds ``_KICK_NOISE``
+    per card. The searches for a path look at ``budget`` positions at most, then it stops; a card
+    still without a position gets a pool it fits, from the best matching seen (the search mends the
+    rest). Deterministic for ``rng``'s state."""
+    where: list[tuple[int, int]] = []  # owned position -> (segment, index in the segment)
+    for k, toks in enumerate(tokens):
+        where += [(k, t) for t, tok in enumerate(toks) if tok[1] >= 0]
+    if len(where) < len(reqs):
+        return None
+    fits: list[list[int]] = []
+    for item in reqs:
+        qs = [q for q, (k, t) in enumerate(where) if avail[k][item[0]] > 0 and ok(item, tokens[k][t])]
+        if not qs:
+            return None
+        rng.shuffle(qs)
+        fits.append(qs)
+    pos = [-1] * len(reqs)
+    held = [-1] * len(where)
+    work = [0]  # positions looked at by the searches for a path
+    count: Counter[tuple[int, int]] = Counter()
+
+    def augment(r0: int) -> bool:
+        parent: dict[int, int] = {}
+        queue = deque([r0])
+        seen = {r0}
+        while queue:
+            r = queue.popleft()
+            work[0] += len(fits[r])
+            c = reqs[r][0]
+            here = where[pos[r]][0] if pos[r] >= 0 else -1
+            for q in fits[r]:
+                if q in parent:
+                    continue
+                k = where[q][0]
+                other = held[q]
+                if count[k, c] + 1 - (other >= 0 and reqs[other][0] == c) - (here == k) > avail[k][c]:
+                    continue
+                parent[q] = r
+                if other < 0:
+                    moved = []
+                    while True:
+                        r = parent[q]
+                        moved.append((r, pos[r]))
+                        old = pos[r]
+                        pos[r], held[q] = q, r
+                        if old >= 0:
+                            count[where[old][0], reqs[r][0]] -= 1
+                        count[where[q][0], reqs[r][0]] += 1
+                        if r == r0:
+                            break
+                        q = old
+                    if all(count[key] <= avail[key[0]][key[1]] for key in count):
+                        return True
+                    for r, old in reversed(moved):  # the path took a copy twice: undo it
+                        q = pos[r]
+                        count[where[q][0], reqs[r][0]] -= 1
+                        held[q] = -1
+                        if old >= 0:
+                            count[where[old][0], reqs[r][0]] += 1
+                            held[old] = r
+                        pos[r] = old
+                    return False
+                if other not in seen:
+                    seen.add(other)
+                    queue.append(other)
+        return False
+
+    order = list(range(len(reqs)))
+    rng.shuffle(order)
+    left = [r for r in order if not augment(r)]
+    by_card: dict[int, list[int]] = {}
+    for r, item in enumerate(reqs):
+        by_card.setdefault(item[0], []).append(r)
+
+    def evict(r: int) -> None:
+        q = pos[r]
+        count[where[q][0], reqs[r][0]] -= 1
+        held[q], pos[r] = -1, -1
+        left.append(r)
+
+    best_pos, best_left = list(pos), list(left)
+    while left and work[0] < budget:  # a card no path places takes a position anyway; what it evicts goes on
+        was = (list(pos), list(held), Counter(count), list(left))
+        r = left.pop(int(rng.random() * len(left)))
+        c = reqs[r][0]
+        best: tuple[int, int] | None = None
+        for _ in range(3):
+            q = fits[r][int(rng.random() * len(fits[r]))]
+            cost = (held[q] >= 0) + (count[where[q][0], c] >= avail[where[q][0]][c])
+            if best is None or cost < best[0]:
+                best = (cost, q)
+        assert best is not None
+        q = best[1]
+        k = where[q][0]
+        if held[q] >= 0:
+            evict(held[q])
+        if count[k, c] >= avail[k][c]:
+            rivals = [o for o in by_card[c] if pos[o] >= 0 and where[pos[o]][0] == k]
+            evict(rivals[int(rng.random() * len(rivals))])
+        pos[r], held[q] = q, r
+        count[k, c] += 1
+        left[:] = [o for o in left if not augment(o)]
+        worse = len(left) - len(was[3])
+        if worse > 0 and rng.random() >= _KICK_NOISE ** worse:  # more left without a position: undo, mostly
+            pos[:], held[:], left[:] = was[0], was[1], was[3]
+            count.clear()
+            count.update(was[2])
+        if len(left) < len(best_left):
+            best_pos, best_left = list(pos), list(left)
+    if len(left) > len(best_left):
+        pos, left = best_pos, best_left
+    # a card still without a position: a pool it fits (the search mends the rest)
+    return [where[q][0] if q >= 0 else where[fits[r][0]][0] for r, q in enumerate(pos)]
 
 
 def _max_matching(toks: list[Token], its: list[Item], ok: Any, stock_first: bool = True) -> list[int]:
@@ -922,11 +1105,12 @@ def _max_matching(toks: list[Token], its: list[Item], ok: Any, stock_first: bool
 
 
 def _segments_for(h: _Hand, tokens: list[list[Token]], avail: list[Counter[int]], reqs: list[Item],
-                  pick: random.Random | None) -> list[int]:
+                  pick: random.Random | None, strict: bool = True) -> list[int]:
     """The segment each card a seat played or kept came from. It took a copy of itself from that
     segment's pool and one of its owner's positions there, taken in time; with one deck the segment
     is forced, with two decks copies may be in several pools. Start from the latest pool, then move
-    cards off over-full pools and seats (``pick`` randomises the moves); raise if that fails."""
+    cards off over-full pools and seats (``pick`` randomises the moves); raise if that fails (or, not
+    ``strict``, return the last choice: a start for two decks' search)."""
     owners = [Counter(o for _, o, _ in toks) for toks in tokens]
     cands: list[list[int]] = []
     for card, _, owner, until in reqs:
@@ -939,7 +1123,7 @@ def _segments_for(h: _Hand, tokens: list[list[Token]], avail: list[Counter[int]]
     copies: Counter[tuple[int, int]] = Counter((at[r], reqs[r][0]) for r in range(len(reqs)))
     slots: Counter[tuple[int, int]] = Counter((at[r], reqs[r][2]) for r in range(len(reqs)))
     rng = pick or random.Random(0)
-    for _ in range(50 * len(reqs) + 50):
+    for _ in range(50 * len(reqs) + 50 if strict else 5 * len(reqs) + 50):
         over = [r for r in range(len(reqs)) if copies[at[r], reqs[r][0]] > avail[at[r]][reqs[r][0]]
                 or slots[at[r], reqs[r][2]] > owners[at[r]][reqs[r][2]]]
         if not over:
@@ -957,6 +1141,8 @@ def _segments_for(h: _Hand, tokens: list[list[Token]], avail: list[Counter[int]]
         at[r] = k
         copies[k, card] += 1
         slots[k, owner] += 1
+    if not strict:
+        return at
     raise AssertionError("craits knowledge: the cards seats played or kept fit no positions")
 
 
