@@ -211,7 +211,8 @@ def test_register_then_log_in_from_another_socket_as_the_same_player(tmp_path: P
 
 @pytest.mark.slow
 def test_a_wrong_password_and_an_unknown_name_are_answered_alike_and_failures_are_limited(tmp_path: Path) -> None:
-    with Served(tmp_path / "r.sqlite", Limits(failed_logins_per_minute=2)) as served, \
+    # hello_timeout: "other" says no hello of its own; its logins (slow hashes) may take past 10 s on a loaded machine
+    with Served(tmp_path / "r.sqlite", Limits(failed_logins_per_minute=2, hello_timeout=300)) as served, \
             Peer(served.port, "ann") as ann, Peer(served.port, None) as other:
         assert ann.request({"type": "register", "password": "correct horse"})["type"] == "registered"
         wrong, unknown = login(other, "ann", "wrong horse"), login(other, "nobody", "wrong horse")
