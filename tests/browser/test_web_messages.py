@@ -25,6 +25,9 @@ NEXT = """() => { const st = window.feltroom.tables.get(window.feltroom.route.ta
   if (!st || !st.upd || window.feltroom.renderPending) return null;
   const legal = st.upd.legal;
   return ['draw', 'discard', 'decline'].find((a) => legal.includes(a)) || legal.find((a) => a !== 'crisp') || null; }"""
+# Our seat may act (heads-up against a bot: nothing changes the table until we do).
+MY_TURN = """() => { const st = window.feltroom.tables.get(window.feltroom.route.table);
+  return !!(st && st.upd && !window.feltroom.renderPending && st.upd.legal.length > 0); }"""
 IN_VIEW = """id => { const r = document.getElementById(id).closest('.rule').getBoundingClientRect();
   return r.top >= 0 && r.top < innerHeight && r.bottom > 0; }"""
 
@@ -124,6 +127,8 @@ def test_a_typed_move_out_of_the_grammar_is_worded_in_russian(page: Page) -> Non
     create_table(page, "krypkasino", 2)
     fill_bots(page)
     start(page)
+    # typed at our own turn: an update clears the error line, and the bot's move would come after it
+    page.wait_for_function(MY_TURN, timeout=20_000)
     type_move(page, "fly away")
     error = page.locator("#act-error")
     expect(error.locator(".err-text")).to_have_text("Такого хода нет в нотации: fly away")
