@@ -38,7 +38,7 @@ import random
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any
+from typing import Any, TypeVar
 
 import feltroom
 from feltroom.bots import make_bot
@@ -151,22 +151,62 @@ def one_game(name: str, seed: int, hero: int, level: str, budget: int | None, om
     return (0.0 if hero not in game.winners else 1.0 / len(game.winners)), decisions
 
 
+def run_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that choose and pace a run's games, the same in every strength bench."""
+    parser.add_argument("--games", type=int, default=100, help="the seed's games 0 to GAMES - 1")
+    parser.add_argument("--start", type=int, default=0, help="skip the seed's first K games (to go on with a run)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--minutes", type=float, default=None, help="stop submitting new games after this long")
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    """The seed's sequence of game seeds: game ``g`` is the same game in every run and bench of that seed."""
+    rng = random.Random(seed)
+    return [rng.randrange(2**53) for _ in range(games)]
+
+
+T = TypeVar("T")
+
+
+def run_games(work: Callable[..., T], args_of: Callable[[int], tuple[Any, ...]], games: range, jobs: int,
+              minutes: float | None, on_result: Callable[[int, T], None],
+              initializer: Callable[..., None] | None = None, initargs: tuple[Any, ...] = ()) -> None:
+    """Play ``work(*args_of(g))`` for each game number ``g`` of ``games`` on ``jobs`` processes and hand each
+    result to ``on_result`` as it ends; after ``minutes`` no new game starts (those in flight end).
+
+    Games are submitted as others end, at most ``jobs`` in flight: a pool marks every queued call running
+    (so ``cancel`` could not stop them) and ``minutes`` went unheeded.
+    """
+    start = time.perf_counter()
+    with ProcessPoolExecutor(jobs, initializer=initializer, initargs=initargs) as pool:
+        queued = iter(games)
+        running: dict[Future[T], int] = {}
+        while True:
+            while len(running) < jobs and (minutes is None or time.perf_counter() - start < minutes * 60):
+                g = next(queued, None)
+                if g is None:
+                    break
+                running[pool.submit(work, *args_of(g))] = g
+            if not running:
+                break
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                on_result(running.pop(future), future.result())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
-    parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--budget", type=int, default=None)
     parser.add_argument("--players", type=int, default=2, help="one search seat among PLAYERS - 1 heuristics")
     parser.add_argument("--omniscient", nargs="?", const="full", choices=["fair", "full"], default=None,
                         help="the measuring stick: fair (hands seen, cards to come redrawn) or full (the true state)")
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--minutes", type=float, default=None, help="stop submitting new games after this long")
+    run_arguments(parser)
     parser.add_argument("--paired", action="store_true",
                         help="also play heuristic in the searcher's seat on the same seeds (the same deals) and "
                              "report the paired difference")
     parser.add_argument("--every", type=int, default=0, help="also report after every N games")
-    parser.add_argument("--start", type=int, default=0, help="skip the seed's first K games (to go on with a run)")
     parser.add_argument("--out", default=None, help="append one JSON line per game to this file")
     parser.add_argument("--summary", nargs="+", default=None, metavar="FILE",
                         help="pool the games of these --out files instead of playing")
@@ -174,39 +214,25 @@ def main() -> None:
     if args.summary:
         print(summary(args.game, args.players, args.summary))
         return
-    rng = random.Random(args.seed)
-    seeds = [rng.randrange(2**53) for _ in range(args.games)]
+    seeds = game_seeds(args.seed, args.games)
     start = time.perf_counter()
     load = [os.getloadavg()[0]]
     results: list[Result] = []
-    with ProcessPoolExecutor(args.jobs) as pool:
-        # Games are submitted as others end, at most ``jobs`` in flight: a pool marks every queued call
-        # running (so ``cancel`` could not stop them) and --minutes went unheeded.
-        queued = iter(list(enumerate(seeds))[args.start:])
-        running: dict[Future[Result], tuple[int, int]] = {}
-        while True:
-            while len(running) < args.jobs and (args.minutes is None
-                                                or time.perf_counter() - start < args.minutes * 60):
-                g, seed = next(queued, (-1, 0))
-                if g < 0:
-                    break
-                running[pool.submit(play, args.game, seed, g % args.players, args.budget, args.omniscient,
-                                    args.paired, args.players)] = (g, seed)
-            if not running:
-                break
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                g, seed = running.pop(future)
-                results.append(future.result())
-                if args.out:
-                    share, cpu, _, twin = results[-1]
-                    with open(args.out, "a") as out:
-                        out.write(json.dumps({"name": args.game, "players": args.players, "budget": args.budget,
-                                              "game": g, "seed": seed, "hero": g % args.players, "share": share,
-                                              "cpu": round(cpu, 3), "twin": twin}) + "\n")
-                load.append(os.getloadavg()[0])
-                if args.every and len(results) % args.every == 0:
-                    report(args, results, start, load)
+
+    def ended(g: int, result: Result) -> None:
+        results.append(result)
+        if args.out:
+            share, cpu, _, twin = result
+            with open(args.out, "a") as out:
+                out.write(json.dumps({"name": args.game, "players": args.players, "budget": args.budget,
+                                      "game": g, "seed": seeds[g], "hero": g % args.players, "share": share,
+                                      "cpu": round(cpu, 3), "twin": twin}) + "\n")
+        load.append(os.getloadavg()[0])
+        if args.every and len(results) % args.every == 0:
+            report(args, results, start, load)
+
+    run_games(play, lambda g: (args.game, seeds[g], g % args.players, args.budget, args.omniscient, args.paired,
+                               args.players), range(args.start, args.games), args.jobs, args.minutes, ended)
     report(args, results, start, load)
 
 
@@ -252,6 +278,13 @@ def summary(name: str, players: int, paths: list[str]) -> str:
     return text
 
 
+def mean_se(d: list[float]) -> tuple[float, float]:
+    """The mean of ``d`` and its standard error (nan for fewer than two)."""
+    n = len(d)
+    m = sum(d) / n
+    return m, math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n) if n > 1 else float("nan")
+
+
 def paired_report(twins: list[tuple[float, float]], even: float = 0.5) -> str:
     """The searcher's share minus heuristic's in the same seat on the same deals, with its standard error.
 
@@ -262,8 +295,7 @@ def paired_report(twins: list[tuple[float, float]], even: float = 0.5) -> str:
     """
     n = len(twins)
     d = [s - t for s, t in twins]
-    m = sum(d) / n
-    se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
+    m, se = mean_se(d)
     ms = sum(s for s, _ in twins) / n
     mt = sum(t for _, t in twins) / n
     vs = sum((s - ms) ** 2 for s, _ in twins) / (n - 1)

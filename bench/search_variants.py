@@ -1,22 +1,22 @@
 """``search`` spec variants against heuristics, one line per game (paired by seed across variants).
 
 Usage: ``python bench/search_variants.py GAME VARIANT --out FILE.jsonl [--players N] [--games G]
-[--skip K] [--seed S] [--jobs J] [--minutes M]``, then ``python bench/search_variants.py --summary
+[--start K] [--seed S] [--jobs J] [--minutes M]``, then ``python bench/search_variants.py --summary
 FILE.jsonl ... [--against A]``.
 
-Plays the games of ``bench/search_strength.py GAME --paired`` (the same seeds, seat rotation and
-twin: heuristic in the searcher's seat on the same deals; one search seat among N − 1 heuristics,
-4 players for Crisp unless ``--players``, 2 for the others) with ``SPECS[GAME]`` swapped in each
-worker for a variant, for any game with a search spec (``feltroom.bots.search.SPECS``: Crisp,
-Cribbage, Krypkasino, Craits). It appends per game the searcher's share, the twin's, the decision
-CPU times, how often the search overrode its guide per decision kind (the action's first word;
-Crisp's ``crisp`` and ``queen`` decisions apart; the guide asked again from a copy taken before
-the search asked it, as a heuristic that breaks ties by its rng, Krypkasino's, chooses alike only
-from the same state) and, for a weighted variant, each weighted decision's effective number of
-worlds in its pool ((Σw)² / Σw²). A line's fields: ``name`` (the game), ``variant``, ``players``,
-``seed``, ``game`` (its number in the seed's sequence), ``share``, ``twin``, ``cpu``,
-``decisions``, ``overrides`` (kind → [overridden, kept]) and ``ess``. Per game, not only in
-aggregate, so that two variants can be compared on the same games.
+Plays the games of ``bench/search_strength.py GAME --paired`` (the same seeds,
+``--games``/``--start``, seat rotation and runner, and the twin: heuristic in the searcher's seat on
+the same deals; one search seat among N − 1 heuristics, 4 players for Crisp unless ``--players``, 2
+for the others) with ``SPECS[GAME]`` swapped in each worker for a variant, for any game with a
+search spec (``feltroom.bots.search.SPECS``: Crisp, Cribbage, Krypkasino, Craits). It appends per
+game the searcher's share, the twin's, the decision CPU times, how often the search overrode its
+guide per decision kind (the action's first word; Crisp's ``crisp`` and ``queen`` decisions apart;
+the guide asked again from a copy taken before the search asked it, as a heuristic that breaks ties
+by its rng, Krypkasino's, chooses alike only from the same state) and, for a weighted variant, each
+weighted decision's effective number of worlds in its pool ((Σw)² / Σw²). A line's fields: ``name``
+(the game), ``variant``, ``players``, ``seed``, ``game`` (its number in the seed's sequence),
+``share``, ``twin``, ``cpu``, ``decisions``, ``overrides`` (kind → [overridden, kept]) and ``ess``.
+Per game, not only in aggregate, so that two variants can be compared on the same games.
 
 ``--summary`` prints per game, players, seed and variant the win rate with its Wilson 95 %
 interval, the twin's, the paired difference, the decision CPU, the overrides and the pools'
@@ -52,12 +52,9 @@ import copy
 import dataclasses
 import json
 import math
-import random
 import re
 import sys
-import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -259,8 +256,7 @@ def game(name: str, seed: int, hero: int, players: int) -> Played:
 
 def _diff(d: list[float]) -> str:
     n = len(d)
-    m = sum(d) / n
-    se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n) if n > 1 else float("nan")
+    m, se = search_strength.mean_se(d)
     return f"{m:+.1%} (standard error {se:.1%}; 95 % ± {1.96 * se:.1%}; differ in {sum(1 for x in d if x)} of {n})"
 
 
@@ -316,11 +312,7 @@ def main() -> None:
     parser.add_argument("--out")
     parser.add_argument("--players", type=int, default=None, help="one search seat among PLAYERS - 1 heuristics "
                         f"(default {', '.join(f'{p} for {g}' for g, p in PLAYERS.items())}, otherwise 2)")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--skip", type=int, default=0, help="begin at this game of the seed's sequence")
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--minutes", type=float, default=None, help="stop submitting new games after this long")
+    search_strength.run_arguments(parser)
     parser.add_argument("--summary", nargs="+", metavar="FILE")
     parser.add_argument("--against", help="with --summary: each variant minus this one on the same games")
     args = parser.parse_args()
@@ -336,32 +328,19 @@ def main() -> None:
     except VariantError as e:
         parser.error(str(e))
     players = args.players or PLAYERS.get(args.game, 2)
-    rng = random.Random(args.seed)
-    seeds = [rng.randrange(2**53) for _ in range(args.skip + args.games)]  # search_strength's sequence
-    start = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs, initializer=init, initargs=(args.game, args.variant)) as pool, \
-            open(args.out, "a") as out:
-        queued = iter(range(args.skip, args.skip + args.games))
-        running: dict[Future[Played], int] = {}
-        while True:
-            while len(running) < args.jobs and (args.minutes is None
-                                                or time.perf_counter() - start < args.minutes * 60):
-                g = next(queued, -1)
-                if g < 0:
-                    break
-                running[pool.submit(game, args.game, seeds[g], g % players, players)] = g
-            if not running:
-                break
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                g = running.pop(future)
-                (share, cpu, decisions, twin), kinds, ess = future.result()
-                out.write(json.dumps({"name": args.game, "variant": args.variant, "players": players,
-                                      "seed": args.seed, "game": g, "share": share, "twin": twin,
-                                      "cpu": round(cpu, 3), "decisions": [round(t, 4) for t in decisions],
-                                      "overrides": kinds, "ess": [round(x, 1) for x in ess]}) + "\n")
-                out.flush()
+    seeds = search_strength.game_seeds(args.seed, args.games)
+    with open(args.out, "a") as out:
+        def ended(g: int, played: Played) -> None:
+            (share, cpu, decisions, twin), kinds, ess = played
+            out.write(json.dumps({"name": args.game, "variant": args.variant, "players": players,
+                                  "seed": args.seed, "game": g, "share": share, "twin": twin,
+                                  "cpu": round(cpu, 3), "decisions": [round(t, 4) for t in decisions],
+                                  "overrides": kinds, "ess": [round(x, 1) for x in ess]}) + "\n")
+            out.flush()
 
+        search_strength.run_games(game, lambda g: (args.game, seeds[g], g % players, players),
+                                  range(args.start, args.games), args.jobs, args.minutes, ended,
+                                  initializer=init, initargs=(args.game, args.variant))
 
 if __name__ == "__main__":
     main()
