@@ -175,8 +175,8 @@ def run_games(work: Callable[..., T], args_of: Callable[[int], tuple[Any, ...]],
     """Play ``work(*args_of(g))`` for each game number ``g`` of ``games`` on ``jobs`` processes and hand each
     result to ``on_result`` as it ends; after ``minutes`` no new game starts (those in flight end).
 
-    Games are submitted as others end, at most ``jobs`` in flight: a pool marks every queued call running
-    (so ``cancel`` could not stop them) and ``minutes`` went unheeded.
+    Games are submitted as others end, at most ``jobs`` in flight: a pool marks every queued call running,
+    so had all been submitted at once, ``cancel`` could not stop them and ``minutes`` would go unheeded.
     """
     start = time.perf_counter()
     with ProcessPoolExecutor(jobs, initializer=initializer, initargs=initargs) as pool:
