@@ -342,5 +342,6 @@ def main() -> None:
                                   range(args.start, args.games), args.jobs, args.minutes, ended,
                                   initializer=init, initargs=(args.game, args.variant))
 
+
 if __name__ == "__main__":
     main()
