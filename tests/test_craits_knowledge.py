@@ -49,7 +49,8 @@ def _check_game(players: int, options: dict[str, Any], seed: int, every: int, ma
                 gave_up: list[int] | None = None) -> int:
     """Checks (a) at every ``every``-th step of a random game; how many samples were checked. A two-deck
     sample whose search for a history gives up (``NoHistory``) is no sample: counted in ``gave_up``
-    if given (the step's number), else it fails the test."""
+    if given (the step's number), else it fails the test. After a give-up the tracker is built afresh
+    (one that gave up raises at once for the rest of the hand), so each step's search is counted."""
     seat = seed % players
     game = feltroom.new_game("craits", players=players, seed=seed, options=options)
     k = tracker("craits", seat, players, options)
@@ -64,6 +65,7 @@ def _check_game(players: int, options: dict[str, Any], seed: int, every: int, ma
             if gave_up is None:
                 raise
             gave_up.append(step)
+            k = knowing(g, seat, options)
             continue
         check_sample(g, sample, seat)
         checked += 1
@@ -115,6 +117,29 @@ def test_two_deck_samples_agree_with_the_seat(players: int, options: dict[str, A
     pools at once) the sampled view, legal actions and histories are the real ones, replayed legally."""
     assert isinstance(tracker("craits", 0, players, options), CraitsKnowledge)
     assert _check_game(players, options, seed=players, every=10, max_steps=120) >= 10
+
+
+def test_a_two_deck_search_that_gave_up_is_not_run_again_in_that_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search for a first history that gave up (``NoHistory``) costs seconds, and more knowledge of
+    the same hand would most likely make it give up again: the tracker raises at once for the rest of
+    the hand, while a tracker that never gave up samples the same knowledge as before."""
+    players, seat = 7, 3
+    game = feltroom.new_game("craits", players=players, seed=7, options={})
+    points = random_points(game, random.Random(7), every=5)
+    next(points)
+    k = knowing(game, seat, {})
+    monkeypatch.setattr(CraitsKnowledge, "START_TRIES", 0)  # no start at all: the search gives up
+    with pytest.raises(NoHistory, match="no two-deck history"):
+        sample_state("craits", players, {}, k, random.Random(1))
+    monkeypatch.setattr(CraitsKnowledge, "START_TRIES", 3)
+    hands = sum(e["type"] == "hand_start" for e in game.log)
+    seen = len(game.log)
+    next(points)
+    assert sum(e["type"] == "hand_start" for e in game.log) == hands  # still the same hand
+    k.observe(events_for(game.log[seen:], seat))
+    with pytest.raises(NoHistory, match="gave up"):
+        sample_state("craits", players, {}, k, random.Random(1))
+    check_sample(game, sample_state("craits", players, {}, knowing(game, seat, {}), random.Random(1)), seat)
 
 
 @pytest.mark.slow

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import feltroom
-from feltroom.bots import levels_for, make_bot
+from feltroom.bots import Bot, levels_for, make_bot
 from feltroom.bots.runner import play_out
 from feltroom.bots.search import SPECS, SearchBot, gate, halve
 from feltroom.catalog import fixed_options, lobby_fields
@@ -46,26 +46,35 @@ def _strict_craits(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(CraitsKnowledge, "strict", True)
 
 
-def play_searched(name: str, games: range, budget: int, players: int | None = None) -> None:
-    """Random-option games ``games`` (their numbers seed them) with one search bot at ``budget``
-    (its seat rotates) against heuristic and random bots; the state and every view are checked at each
-    of its decisions and at the end, every bot's choice is legal, and the record replays."""
-    for g in games:
-        rng = random.Random(15 * 100_003 + g)
+def searched_table(name: str, g: int, budget: int, players: int | None = None
+                   ) -> tuple[int, dict[str, Any], int, list[Bot], int]:
+    """Random-option game ``g`` of the suite (its number seeds it): seats, options, the search bot's
+    seat (rotating), the bots (one search bot at ``budget`` against heuristic and random bots) and the
+    game's seed. ``bench/search_suite_cost.py`` times the same games."""
+    rng = random.Random(15 * 100_003 + g)
+    table = random_table(name, rng)
+    while players is not None and table[0] != players:
         table = random_table(name, rng)
-        while players is not None and table[0] != players:
-            table = random_table(name, rng)
-        seats, options = table
-        seat = g % seats
-        bots = [make_bot("search", name, s, seats, options, g, budget=budget) if s == seat
-                else make_bot("heuristic" if s % 2 else "random", name, s, seats, options, g)
-                for s in range(seats)]
+    seats, options = table
+    seat = g % seats
+    bots = [make_bot("search", name, s, seats, options, g, budget=budget) if s == seat
+            else make_bot("heuristic" if s % 2 else "random", name, s, seats, options, g)
+            for s in range(seats)]
+    return seats, options, seat, bots, rng.randrange(2**53)
+
+
+def play_searched(name: str, games: range, budget: int, players: int | None = None) -> None:
+    """Random-option games ``games`` with one search bot at ``budget`` (``searched_table``); the state
+    and every view are checked at each of its decisions and at the end, every bot's choice is legal,
+    and the record replays."""
+    for g in games:
+        seats, options, seat, bots, seed = searched_table(name, g, budget, players)
         # every table but a two-deck Craits one has a sampler (its sampler is off): no other falls back
         searcher = bots[seat]
         two_decks = name == "craits" and (seats >= 7 or options.get("decks") == 2)
         assert isinstance(searcher, SearchBot), (name, seats, options)
         assert (searcher.knowledge is None) == two_decks, (name, seats, options)
-        check_bot_game(name, seats, rng.randrange(2**53), options, bots, checked=seat.__eq__)
+        check_bot_game(name, seats, seed, options, bots, checked=seat.__eq__)
 
 
 @pytest.mark.parametrize("name", SEARCHED)

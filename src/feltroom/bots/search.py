@@ -32,7 +32,8 @@ Decided here:
   (``ValueError`` when built: two-deck Craits while its sampler is off) the bot plays as its
   guide, and at a decision where the tracker's bounded search for a history gives up
   (``feltroom.knowledge.NoHistory``, two-deck Craits) it plays its guide's choice for that
-  decision only (``fallbacks`` counts them); any other exception is a bug and propagates.
+  decision (``fallbacks`` counts them; a two-deck Craits tracker that gave up goes on giving up for
+  the rest of that hand); any other exception is a bug and propagates.
 """
 
 from __future__ import annotations
@@ -218,7 +219,7 @@ class SearchBot(Bot):
         self.knowledge.see(view)
         try:
             return self._search(first, legal)
-        except NoHistory:  # the knowledge's bounded search for a history gave up: this decision only
+        except NoHistory:  # the knowledge's bounded search for a history gave up: the guide plays this decision
             self.fallbacks += 1
             return first
 

@@ -39,8 +39,9 @@ Decisions beyond the spec:
   each pool is matched exactly (``_two_deck_start``); a min-conflicts search over swaps within a
   pool mends what is left (``_Placement.settle``); at most ``START_TRIES`` starts, each of
   ``START_WORK`` positions looked at by the matching's paths and ``START_STEPS`` + 20 per bound
-  position swaps, and then ``NoHistory`` (the search bot plays its heuristic's choice for that
-  decision; the next decision tries again with another seed). The
+  position swaps, and then ``NoHistory`` (the search bot plays its heuristic's choice), raised
+  at once from then on for the rest of that hand (of the game, for a finished hand): a search
+  that gave up costs seconds and, with more knowledge, would most likely give up again. The
   chain then swaps within a pool, turns three positions round, and moves the source of a card a
   seat took from one pool to another (two swaps at once, with the Hastings ratio of their
   proposal both ways). Measured by ``bench/craits_two_decks.py`` (heuristic games at random-option
@@ -201,6 +202,7 @@ class CraitsKnowledge(Knowledge):
         self._bases: list[Craits | None] = [None]
         self._decks: list[list[int]] = []
         self._scripts: list[list[list[int]]] = []
+        self._gave_up: set[tuple[int, bool]] = set()  # two decks: (hand, final) whose search gave up
 
     def observe(self, events: Sequence[Event]) -> None:
         for e in events:
@@ -259,8 +261,7 @@ class CraitsKnowledge(Knowledge):
 
     def _settle(self) -> None:
         """Give each finished hand one consistent history and the state before the next hand (once;
-        a two-deck hand whose search gave up is tried again at the next sample, and raises again
-        until new events give it another seed)."""
+        a finished two-deck hand whose search gave up raises ``NoHistory`` for the rest of the game)."""
         hands = self._hands
         while len(self._decks) < len(hands) - 1:  # a finished hand: one consistent history, the next base
             h = hands[len(self._decks)]
@@ -435,7 +436,11 @@ class CraitsKnowledge(Knowledge):
     def _placement(self, h: _Hand, final: bool) -> tuple[list[list[Token]], _Placement]:
         """Two decks: the hidden positions and a first consistent history of them (its search is seeded
         by the hand and the events seen, never by hidden cards, so equal knowledge finds the same).
-        Raises ``NoHistory`` when the search gives up (``START_TRIES`` starts of ``START_STEPS`` steps)."""
+        Raises ``NoHistory`` when the search gives up (``START_TRIES`` starts of ``START_STEPS`` steps),
+        and at once for the rest of that hand (or, finished, of that game) once it has: its knowledge only
+        grows, so a search that failed would most likely fail again, at the same cost of seconds."""
+        if (h.number, final) in self._gave_up:
+            raise NoHistory(f"craits knowledge: the search for a two-deck history of hand {h.number} gave up")
         tokens, avail = self._positions(h)
         ok = self._fits(h, final)
         reqs: list[Item] = [(card, PLAYED, seat, at) for seat, card, at in h.played]
@@ -453,6 +458,7 @@ class CraitsKnowledge(Knowledge):
                 segs = _segments_for(h, tokens, avail, reqs, rng, strict=False)
             if placed.settle(_two_deck_start(tokens, avail, reqs, ok, segs), rng, steps):
                 return tokens, placed
+        self._gave_up.add((h.number, final))
         raise NoHistory(f"craits knowledge: no two-deck history found in hand {h.number} "
                         f"({self.START_TRIES} starts of {steps} steps)")
 
