@@ -26,8 +26,9 @@ Decisions beyond the spec:
   within each pool.
 - **Two decks** (7–10 players, or 6 with ``decks`` 2; CRAITS-SETUP-1): **built, and off**
   (``CraitsKnowledge.two_decks``; off, a two-deck table raises ``ValueError`` and the search bot
-  plays as its heuristic) until the search-bot suite's 200 random-option Craits games have run
-  with it on (they take far longer so: 10–50 s a two-deck game against random bots). A card
+  plays as its heuristic) until the search-bot suite's 200 random-option Craits games can run
+  with it on: its 97 two-deck games cost 651 s of CPU so, too much for CI, and the search falls
+  back in 22 % of their decisions (``bench/search_suite_cost.py``, docs/bots.md). A card
   has two copies, possibly in several pools at once, and which copy a seat played is no fact of
   the game (the engine takes either): a history is the cards at the positions, and it is
   consistent when, per seat and card, the copies its positions took
