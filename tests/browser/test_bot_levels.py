@@ -41,3 +41,15 @@ def test_the_waiting_room_says_what_each_bot_level_is(page: Page) -> None:
     assert page.evaluate(INSIDE) == []
     page.screenshot(path=str(SHOTS / "bot-levels-phone-ru.png"))
     page.click("#lang-en")
+
+
+def test_a_two_deck_craits_table_does_not_offer_search(page: Page) -> None:
+    """The table's ``bot_levels`` (docs/bots.md): at 8 players Craits plays two decks (CRAITS-SETUP-1),
+    whose sampler is off, so neither the seat's choice nor the legend offers ``search``."""
+    open_lobby(page, "Crowdhost")  # names are one per room
+    create_table(page, "craits", 8)
+    options = page.locator("select.botlevel").first.locator("option")
+    expect(options).to_have_text(["random · beginner", "heuristic · casual"])
+    legend = page.locator('[data-role="bot-levels"] li')
+    expect(legend).to_have_count(2)
+    expect(legend.nth(1)).to_contain_text("heuristic · casual")

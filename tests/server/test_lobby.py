@@ -136,3 +136,16 @@ def test_a_table_says_which_bot_levels_it_offers(room: Room_) -> None:
         t = create(ann, game=game, seats=2)
         searched = ["search"] if game in KNOWLEDGE else []  # search needs a tracker
         assert t["bot_levels"] == levels_for(game) == ["random", "heuristic", *searched]
+
+
+def test_a_table_offers_only_the_levels_that_play_it_as_themselves(room: Room_) -> None:
+    """At a two-deck Craits table (CRAITS-SETUP-1: 7–10 players) the search bot's sampler is off and it
+    would play as the heuristic, so the table does not offer ``search``, and asking for it is refused
+    with the levels it does offer; a one-deck Craits table offers it."""
+    ann = room.client("ann")
+    assert "search" in create(ann, game="craits", seats=4)["bot_levels"]
+    t = create(ann, game="craits", seats=8)
+    assert t["bot_levels"] == ["random", "heuristic"]
+    refused = ann.request({"type": "bot", "table": t["table"], "seat": 1, "level": "search"})
+    assert refused["code"] == "bad_message" and "the levels are random, heuristic" in refused["message"]
+    assert ann.request({"type": "bot", "table": t["table"], "seat": 1, "level": "heuristic"})["type"] == "table"

@@ -41,6 +41,13 @@ class Bot:
         self.options = options
         self.rng = random.Random(seed)
 
+    @classmethod
+    def covers(cls, players: int, options: dict[str, Any]) -> bool:
+        """Whether this bot plays a table of ``players`` with ``options`` as itself (a level that
+        would only play as another there, as ``search`` at a table its sampler refuses, is not offered
+        at that table: ``levels_for``)."""
+        return True
+
     def observe(self, events: list[Event]) -> None:
         """Take in the events this seat was shown since the last call."""
 
@@ -67,10 +74,17 @@ def register_bot(level: str, game: str) -> Callable[[type[Bot]], type[Bot]]:
 register_bot("random", "*")(RandomBot)
 
 
-def levels_for(game: str) -> list[str]:
-    """The bot levels that can play ``game``, weakest first."""
+def levels_for(game: str, players: int | None = None, options: dict[str, Any] | None = None) -> list[str]:
+    """The bot levels that can play ``game``, weakest first; given a table (``players``), only those
+    that play it as themselves (``Bot.covers``).
+
+    >>> levels_for("craits"), levels_for("craits", 8, {})
+    (['random', 'heuristic', 'search'], ['random', 'heuristic'])
+    """
     rank = list(LEVELS)
-    found = [level for level, games in BOTS.items() if game in games or "*" in games]
+    found = [level for level, games in BOTS.items()
+             if (factory := games.get(game) or games.get("*")) is not None
+             and (players is None or getattr(factory, "covers", lambda *_: True)(players, dict(options or {})))]
     return sorted(found, key=lambda level: rank.index(level) if level in rank else len(rank))
 
 

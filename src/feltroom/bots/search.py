@@ -196,6 +196,15 @@ class SearchBot(Bot):
         self.playouts = 0  # playouts run so far (for benches)
         self.fallbacks = 0  # decisions played as the guide because the knowledge found no history (for benches)
 
+    @classmethod
+    def covers(cls, players: int, options: dict[str, Any]) -> bool:
+        """Whether the game's tracker takes the table (not two-deck Craits while its sampler is off)."""
+        try:
+            tracker(cls.game, 0, players, options)
+        except ValueError:
+            return False
+        return True
+
     @property
     def spec(self) -> SearchSpec:
         """How this game is searched (looked up, not kept: a bot travels to worker processes by pickle)."""

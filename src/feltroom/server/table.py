@@ -110,6 +110,7 @@ class Table:
         self.game_name = game
         self.players = players
         self.options = options
+        self.bot_levels = levels_for(game, players, options)  # the levels that play this table as themselves
         self.host = host
         self.created = created
         self.seats = [Seat() for _ in range(players)]
@@ -183,7 +184,7 @@ class Table:
             "type": "table", "table": self.id, "game": self.game_name, "options": self.options,
             "state": self.state, "host": self.host.name, "host_player": self.host.id,
             "seats": self.seat_list(), "you": you, "fair": self.fair,
-            "seq": self.seq, "bot_levels": levels_for(self.game_name),
+            "seq": self.seq, "bot_levels": self.bot_levels,
         }
         if self.tutorial is not None:
             msg["tutorial"] = self.tutorial.public()
@@ -773,10 +774,10 @@ class Table:
                 raise ProtocolError("forbidden", f"no bot sits at seat {seat}")
             s.bot = None
         else:
-            levels = levels_for(self.game_name)
+            levels = self.bot_levels
             if level not in levels:
-                raise ProtocolError("bad_message", f"no bot level {level!r} for {self.game_name}: "
-                                                   f"the levels are {', '.join(levels)}")
+                raise ProtocolError("bad_message", f"no bot level {level!r} for {self.game_name} at this table "
+                                                   f"({self.players} players): the levels are {', '.join(levels)}")
             if s.player is not None:
                 raise ProtocolError("full", f"seat {seat} is taken by {s.player.name}")
             s.bot = level

@@ -241,7 +241,8 @@ function waitingRoom(ctx) {
     takeSeat(ctx, send),
     h('ul', { class: 'wseats' }, rows),
     host && seats.some((s) => !(s.name || s.bot)) ? h('ul', { class: 'botlevels muted', dataset: { role: 'bot-levels' } },
-      botLevels(info.game).map((d) => h('li', null, h('b', null, t(d.level)), ` · ${t(d.strength)}: ${t(d.about)}`))) : null,
+      botLevels(info.game).filter((d) => (info.bot_levels || BOT_LEVELS).includes(d.level))
+        .map((d) => h('li', null, h('b', null, t(d.level)), ` · ${t(d.strength)}: ${t(d.about)}`))) : null,
     err,
     h('div', { class: 'wactions' },
       host ? h('button', { type: 'button', class: 'btn', id: 'fill-bots',
