@@ -45,3 +45,7 @@ def test_the_ladder_refuses_what_it_cannot_play(capsys: pytest.CaptureFixture[st
     assert main(["ladder", "cribbage", "--bots", "heuristic"]) == 2
     assert main(["ladder", "cribbage", "--bots", "heuristic,grandmaster"]) == 2
     assert "grandmaster" in capsys.readouterr().err
+    # a level that would play a table only as another is not rated under its name (docs/bots.md):
+    # search at two-deck Craits (CRAITS-SETUP-1), whose sampler is off
+    assert main(["ladder", "craits", "--players", "8", "--bots", "search,heuristic"]) == 2
+    assert "the levels are random, heuristic" in capsys.readouterr().err

@@ -233,14 +233,15 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
     levels = [s.strip() for s in args.bots.split(",") if s.strip()]
     if len(levels) < 2 or len(set(levels)) != len(levels):
         raise ValueError("--bots needs two or more different levels, e.g. search,heuristic,random")
-    offered = levels_for(args.game)
-    for level in levels:
-        if level not in offered:
-            raise ValueError(f"no {level!r} bot for {args.game}: the levels are {', '.join(offered)}")
     if args.games < 1:
         raise ValueError("--games must be at least 1")
     options = dict(args.option)
     feltroom.new_game(args.game, players=players, seed=0, options=options)  # checks the options
+    offered = levels_for(args.game, players, options)  # a level that would play as another is not rated
+    for level in levels:
+        if level not in offered:
+            raise ValueError(f"no {level!r} bot for {args.game} at {players} players with these options: "
+                             f"the levels are {', '.join(offered)}")
     seed = args.seed if args.seed is not None else random.randrange(2**53)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     start = time.perf_counter()
