@@ -70,6 +70,19 @@ def test_bad_options_give_a_clear_error(capsys: pytest.CaptureFixture[str]) -> N
     assert "allowed values" in capsys.readouterr().err
 
 
+def test_a_level_that_would_play_as_another_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """As the room (docs/bots.md): ``search`` at two-deck Craits (CRAITS-SETUP-1: 8 players) would play
+    as ``heuristic`` while its sampler is off, so neither a simulation (whose win rates and ratings name
+    the level) nor a terminal game seats it; at 4 players (one deck) it is seated."""
+    assert main(["sim", "craits", "--players", "8", "--games", "1", "--bots", "search,heuristic"]) == 2
+    assert "no 'search' bot for craits at 8 players" in capsys.readouterr().err
+    assert main(["play", "craits", "--players", "8", "--bots", "search"]) == 2
+    assert "the levels are random, heuristic" in capsys.readouterr().err
+    con, out = console()
+    assert play.run(play_args("craits", seed=1, players=4, bots="search"), con, lambda prompt: "q") == 0
+    assert "P1: search bot" in out.getvalue()
+
+
 def test_the_console_script_runs() -> None:
     done = subprocess.run([sys.executable, "-m", "feltroom.cli.main", "sim", "crisp", "--games", "2",
                            "--seed", "1", "-o", "end_limit=10"], capture_output=True, text=True, timeout=120)

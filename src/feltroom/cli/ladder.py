@@ -32,11 +32,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import feltroom
-from feltroom.bots import levels_for, make_bot
+from feltroom.bots import make_bot
 from feltroom.bots.runner import play_out
 from feltroom.server.ratings import Rating, settle
 
-from .support import default_players
+from .support import check_levels, default_players
 
 Z95 = 1.959964
 
@@ -237,11 +237,7 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
         raise ValueError("--games must be at least 1")
     options = dict(args.option)
     feltroom.new_game(args.game, players=players, seed=0, options=options)  # checks the options
-    offered = levels_for(args.game, players, options)  # a level that would play as another is not rated
-    for level in levels:
-        if level not in offered:
-            raise ValueError(f"no {level!r} bot for {args.game} at {players} players with these options: "
-                             f"the levels are {', '.join(offered)}")
+    check_levels(args.game, players, options, levels)
     seed = args.seed if args.seed is not None else random.randrange(2**53)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     start = time.perf_counter()

@@ -15,7 +15,7 @@ from feltroom.bots import Bot, make_bot
 from feltroom.bots.runner import play_out
 from feltroom.game import Event
 
-from .support import default_players, describe, game_support, render
+from .support import check_levels, default_players, describe, game_support, render
 
 HELP = """Type an action in the game's notation (as listed), or its number.
   ?  or  help    list the legal actions again
@@ -112,6 +112,7 @@ def run(args: argparse.Namespace, console: Console | None = None,
     if not 0 <= args.seat < players:
         raise ValueError(f"--seat must be 0–{players - 1}")
     levels = bot_levels(args.bots, players, args.seat)
+    check_levels(args.game, players, game.options, [level for level in levels if level != "human"])
     person = TerminalPlayer(args.game, args.seat, players, console, ask)
     seats: list[Bot] = [
         _Retrying(person, game) if level == "human" else make_bot(level, args.game, seat, players, game.options)

@@ -19,7 +19,7 @@ from feltroom.bots.runner import play_out
 from feltroom.server.archive import archive_bot_game
 from feltroom.server.store import Store, open_store
 
-from .support import default_players, game_support
+from .support import check_levels, default_players, game_support
 
 
 def seat_levels(spec: str, players: int) -> list[str]:
@@ -130,6 +130,7 @@ def run(args: argparse.Namespace, console: Console | None = None) -> int:
     players = args.players or default_players(args.game)
     levels = seat_levels(args.bots, players)
     feltroom.new_game(args.game, players=players, seed=0, options=dict(args.option))  # checks the options
+    check_levels(args.game, players, dict(args.option), levels)
     seed = args.seed if args.seed is not None else random.randrange(2**53)
     start = time.perf_counter()
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())

@@ -7,12 +7,30 @@ import json
 from types import ModuleType
 from typing import Any
 
+from ..bots import levels_for
 from ..registry import GAMES
 
 
 def default_players(name: str) -> int:
     """The seats ``play`` and ``sim`` use without ``--players``: the game's own default (the lobby's)."""
     return GAMES[name].default_players
+
+
+def check_levels(game: str, players: int, options: dict[str, Any], levels: list[str]) -> None:
+    """Refuse a bot level that cannot play the table, or would play it only as another level (``search``
+    at two-deck Craits while its sampler is off): as the room, so that no win rate or rating is put
+    under a level that did not play.
+
+    >>> check_levels("craits", 8, {}, ["heuristic", "search"])
+    Traceback (most recent call last):
+    ...
+    ValueError: no 'search' bot for craits at 8 players with these options: the levels are random, heuristic
+    """
+    offered = levels_for(game, players, options)
+    for level in levels:
+        if level not in offered:
+            raise ValueError(f"no {level!r} bot for {game} at {players} players with these options: "
+                             f"the levels are {', '.join(offered)}")
 
 
 def game_support(name: str) -> ModuleType | None:
