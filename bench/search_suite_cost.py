@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.conformance import check_bot_game
-from tests.test_search_bot import GAMES_EACH, searched_table
+from tests.test_search_bot import GAMES_EACH, searched_table, two_deck_craits
 
 from feltroom.bots.search import SearchBot
 from feltroom.games.craits_knowledge import CraitsKnowledge
@@ -50,17 +50,16 @@ def main() -> None:
     total = {"games": 0, "seconds": 0.0, "searches": 0, "fallbacks": 0, "games_with_fallbacks": 0}
     for g in range(part, GAMES_EACH, parts):
         seats, options, seat, bots, seed = searched_table(args.game, g, budget=2)
-        two_decks = args.game == "craits" and (seats >= 7 or options.get("decks") == 2)
+        two_decks = two_deck_craits(args.game, seats, options)
         if args.only_two_decks and not two_decks:
             continue
         searches[0] = 0
         start = time.process_time()
         check_bot_game(args.game, seats, seed, options, bots, checked=seat.__eq__)
-        print(json.dumps({"game": g, "seats": seats, "two_decks": two_decks,
-                          "seconds": round(time.process_time() - start, 2), "searches": searches[0],
-                          "fallbacks": getattr(bots[seat], "fallbacks", 0)}), flush=True)
         line = {"seconds": time.process_time() - start, "searches": searches[0],
                 "fallbacks": getattr(bots[seat], "fallbacks", 0)}
+        print(json.dumps({"game": g, "seats": seats, "two_decks": two_decks, **line,
+                          "seconds": round(line["seconds"], 2)}), flush=True)
         total["games"] += 1
         total["games_with_fallbacks"] += line["fallbacks"] > 0
         for key, value in line.items():

@@ -63,6 +63,11 @@ def searched_table(name: str, g: int, budget: int, players: int | None = None
     return seats, options, seat, bots, rng.randrange(2**53)
 
 
+def two_deck_craits(name: str, seats: int, options: dict[str, Any]) -> bool:
+    """Whether the table plays Craits on two decks (CRAITS-SETUP-1: 7–10 players, or 6 with decks 2)."""
+    return name == "craits" and (seats >= 7 or options.get("decks") == 2)
+
+
 def play_searched(name: str, games: range, budget: int, players: int | None = None) -> None:
     """Random-option games ``games`` with one search bot at ``budget`` (``searched_table``); the state
     and every view are checked at each of its decisions and at the end, every bot's choice is legal,
@@ -71,9 +76,8 @@ def play_searched(name: str, games: range, budget: int, players: int | None = No
         seats, options, seat, bots, seed = searched_table(name, g, budget, players)
         # every table but a two-deck Craits one has a sampler (its sampler is off): no other falls back
         searcher = bots[seat]
-        two_decks = name == "craits" and (seats >= 7 or options.get("decks") == 2)
         assert isinstance(searcher, SearchBot), (name, seats, options)
-        assert (searcher.knowledge is None) == two_decks, (name, seats, options)
+        assert (searcher.knowledge is None) == two_deck_craits(name, seats, options), (name, seats, options)
         check_bot_game(name, seats, seed, options, bots, checked=seat.__eq__)
 
 

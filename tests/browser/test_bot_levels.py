@@ -53,3 +53,6 @@ def test_a_two_deck_craits_table_does_not_offer_search(page: Page) -> None:
     legend = page.locator('[data-role="bot-levels"] li')
     expect(legend).to_have_count(2)
     expect(legend.nth(1)).to_contain_text("heuristic · casual")
+    for width, height, name in ((390, 844, "phone"), (1366, 768, "desktop")):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate(INSIDE) == [], name

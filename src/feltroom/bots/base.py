@@ -8,10 +8,8 @@ from typing import Any
 
 from ..game import Event
 
-BotFactory = Callable[[int, int, dict[str, Any], int | None], "Bot"]
-
-#: level -> game name -> factory(seat, players, options, seed); game "*" serves every game.
-BOTS: dict[str, dict[str, BotFactory]] = {}
+#: level -> game name -> bot class (called as cls(seat, players, options, seed)); game "*" serves every game.
+BOTS: dict[str, dict[str, type[Bot]]] = {}
 
 #: what each level is to people, weakest first: (strength, one line); ``GET /api/games`` serves
 #: it with each game's levels and the lobby shows it (translated in the browser's ru.js)
@@ -84,7 +82,7 @@ def levels_for(game: str, players: int | None = None, options: dict[str, Any] | 
     rank = list(LEVELS)
     found = [level for level, games in BOTS.items()
              if (factory := games.get(game) or games.get("*")) is not None
-             and (players is None or getattr(factory, "covers", lambda *_: True)(players, dict(options or {})))]
+             and (players is None or factory.covers(players, dict(options or {})))]
     return sorted(found, key=lambda level: rank.index(level) if level in rank else len(rank))
 
 
