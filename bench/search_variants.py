@@ -36,6 +36,8 @@ A variant is parts joined by ``+``, applied in order:
   tables of up to N players, ``weigh_players``; ``weigh8`` is the Crisp spec before it was 2),
   ``poolN`` (the pool), and for Crisp and Cribbage ``missX`` (the weighting's miss factor,
   ``CRISP_MISS`` or ``CRIB_MISS``, for every table);
+- Crisp and Craits: ``scaleX``, the points of a round's (hand's) margin that move a playout's value
+  from 0.5 to 0 or 1 (``ROUND_SCALE``, ``CRAITS_SCALE``);
 - Crisp's values: ``mean`` (the round's margin against the others' mean, ``_low_round_value``),
   ``best`` (against the lowest round gain of the others), ``lead`` (the change of the deficit to
   the lowest other total), ``winp`` (a win probability from the totals after the round, each other
@@ -113,22 +115,25 @@ VALUES: dict[str, dict[str, Callable[[Game, int, Any], float]]] = {
 WEIGHED: dict[str, SearchSpec] = {"cribbage": search_games.CRIB_WEIGHED}
 #: game -> the name of its weighting's miss factor in ``search_games`` (``missX``)
 MISS: dict[str, str] = {"crisp": "CRISP_MISS", "cribbage": "CRIB_MISS"}
+#: game -> the name of its playout value's scale in ``search_games`` (``scaleX``)
+SCALE: dict[str, str] = {"crisp": "ROUND_SCALE", "craits": "CRAITS_SCALE"}
 #: game -> the players of a table unless ``--players`` (Crisp's script played 4)
 PLAYERS: dict[str, int] = {"crisp": 4}
 
 _NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
-#: a part with a number: pattern -> the spec field it sets (None: the miss factor) and its type
-_NUMBERED: list[tuple[re.Pattern[str], str | None, type]] = [
+#: a part with a number: pattern -> the spec field it sets ("miss", "scale": a constant of ``search_games``), its type
+_NUMBERED: list[tuple[re.Pattern[str], str, type]] = [
     (re.compile(r"weigh(\d+)"), "weigh_players", int),
     (re.compile(r"pool(\d+)"), "pool", int),
-    (re.compile(r"miss" + _NUMBER), None, float),
+    (re.compile(r"miss" + _NUMBER), "miss", float),
+    (re.compile(r"scale" + _NUMBER), "scale", float),
     (re.compile(r"z" + _NUMBER), "margin_z", float),
     (re.compile(r"b(\d+)"), "budget", int),
 ]
 
 
-def _numbered(part: str) -> tuple[str | None, float] | None:
-    """A part with a number: the spec field it sets (None: the miss factor) and its number; None if not one."""
+def _numbered(part: str) -> tuple[str, float] | None:
+    """A part with a number: the spec field (or constant) it sets and its number; None if not one."""
     for pattern, field, kind in _NUMBERED:
         if match := pattern.fullmatch(part):
             return field, kind(match[1])
@@ -139,12 +144,13 @@ class VariantError(ValueError):
     """A variant part that is unknown or does not apply to the game."""
 
 
-def make(name: str, variant: str) -> tuple[SearchSpec, float | None]:
-    """The spec of ``variant`` for game ``name``, and the miss factor it sets (None: as it is)."""
+def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
+    """The spec of ``variant`` for game ``name``, and the constants of ``search_games`` it sets (the
+    miss factor, the value's scale)."""
     if name not in SPECS:
         raise VariantError(f"no search spec for game {name!r}: {', '.join(sorted(SPECS))}")
     spec = SPECS[name]
-    miss = None
+    constants: dict[str, float] = {}
     weighing: list[str] = []  # the parts that need a weighted spec
     for part in variant.split("+"):
         if part == "base":
@@ -174,20 +180,21 @@ def make(name: str, variant: str) -> tuple[SearchSpec, float | None]:
             if numbered is None:
                 raise VariantError(f"unknown variant part {part!r}" + (f" (of {variant!r})" if part != variant else ""))
             field, number = numbered
-            if field is None:
-                if name not in MISS:
-                    raise VariantError(f"variant part {part!r}: {name} has no miss factor; "
-                                       f"only {', '.join(sorted(MISS))} have")
-                miss = number
+            if field in ("miss", "scale"):
+                names, what = (MISS, "miss factor") if field == "miss" else (SCALE, "value scale")
+                if name not in names:
+                    raise VariantError(f"variant part {part!r}: {name} has no {what}; "
+                                       f"only {', '.join(sorted(names))} have")
+                constants[names[name]] = number
             else:
                 changes: dict[str, Any] = {field: number}
                 spec = dataclasses.replace(spec, **changes)
-            if field in (None, "weigh_players", "pool"):
+            if field in ("miss", "weigh_players", "pool"):
                 weighing.append(part)
     if weighing and (spec.weigh is None or spec.pool < 1):
         raise VariantError(f"variant part {weighing[0]!r}: variant {variant!r} of {name} weighs no worlds"
                            + (" (add weigh before it)" if name in WEIGHED else ""))
-    return spec, miss
+    return spec, constants
 
 
 #: in a worker, since the last game: (kind, overridden) -> decisions; and the weighted pools' effective sizes
@@ -207,9 +214,9 @@ def kind_of(name: str, legal: list[str]) -> str:
 
 def init(name: str, variant: str) -> None:
     """A worker: the variant's spec, the search's overrides counted and its pools' effective sizes kept."""
-    spec, miss = make(name, variant)
-    if miss is not None:
-        setattr(search_games, MISS[name], miss)
+    spec, constants = make(name, variant)
+    for constant, number in constants.items():
+        setattr(search_games, constant, number)
     weigh = spec.weigh
     if weigh is not None:
         pool: list[float] = []

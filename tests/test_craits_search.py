@@ -41,3 +41,28 @@ def test_a_craits_playout_runs_through_a_shuffle_penalty_to_the_hands_end() -> N
         else:
             assert not spec.stop(game, mark)
     assert checked == 3
+
+
+def test_a_craits_hands_value_tells_ordinary_margins_apart() -> None:
+    """A card is worth 1 to 50 points (CRAITS-SCORE-1), so a hand's margin against the others' mean runs to
+    tens of points (median 35 with 4 heuristic players). At Crisp's scale (20 points to 0 or 1) seven hands in
+    ten were worth exactly 0 or 1, a hand lost by 25 points the same as one lost by 100, and the search
+    could not tell its actions apart by them; at ``CRAITS_SCALE`` few are."""
+    spec = SPECS["craits"]
+    players = 4
+    values: list[float] = []
+    for seed in range(4):
+        game = feltroom.new_game("craits", players=players, seed=seed)
+        bots = [make_bot("heuristic", "craits", s, players, game.options, s) for s in range(players)]
+        mark = spec.mark(game, 0)
+        while not game.is_over:
+            if not game.to_act:
+                game.apply(CLOCK, game.legal_actions(CLOCK)[0])
+                continue
+            seat = game.to_act[0]
+            game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+            if spec.stop(game, mark) and not game.is_over:
+                values += [spec.value(game, s, mark) for s in range(players)]
+                mark = spec.mark(game, 0)
+    clipped = sum(1 for v in values if v in (0.0, 1.0))
+    assert len(values) > 100 and clipped < len(values) / 4, (clipped, len(values))

@@ -19,14 +19,18 @@ decision hardly touches. Decided here:
   better, KRYP-CONV-5) — scaled by ``KRYP_SCALE``; 1/0 if the match ends within it.
 
 - **Crisp** and **Craits**: to the end of the round (hand), worth the round's margin of points
-  (lower is better, CRISP-SCORE-*, CRAITS-SCORE-*) scaled by ``ROUND_SCALE``; 1/0 if the game
-  ends in it. Crisp's round ends at the first change of the scores, which it adds only then.
-  Craits' does not: a shuffle penalty adds to a total at once, mid-hand (CRAITS-SHUF-2), so its
-  playouts stop when the next hand is dealt (``_hand_ended``) and the hand's margin counts the
-  penalties taken in it. With 4 players 43 % of the heuristic's hands have a shuffle penalty
-  (2 % heads-up), and 54 % of the search's playouts (8 % heads-up) used to stop at one, worth
-  that penalty alone, the hand's card points unseen (one-off counts over 20 heuristic games and
-  2–3 search games, not a bench).
+  (lower is better, CRISP-SCORE-*, CRAITS-SCORE-*) scaled by ``ROUND_SCALE`` (Crisp, 20 points) or
+  ``CRAITS_SCALE`` (80); 1/0 if the game ends in it. The scales follow the games' margins: a Crisp
+  round's margin against the others' mean is 4 points at the median with 4 heuristic players (p90
+  11), a Craits hand's 35 (p75 62, p90 97; heads-up 40), its cards being worth 1 to 50 points
+  (CRAITS-SCORE-1). Craits had Crisp's 20 until 3 December 2026, which made 7 hands in 10 worth
+  exactly 0 or 1: a hand lost by 25 points the same as one lost by 100. Crisp's round ends at the
+  first change of the scores, which it adds only then. Craits' does not: a shuffle penalty adds to a
+  total at once, mid-hand (CRAITS-SHUF-2), so its playouts stop when the next hand is dealt
+  (``_hand_ended``) and the hand's margin counts the penalties taken in it. With 4 players 43 % of
+  the heuristic's hands have a shuffle penalty (2 % heads-up), and 54 % of the search's playouts
+  (8 % heads-up) used to stop at one, worth that penalty alone, the hand's card points unseen (one-off
+  counts over 20 heuristic games and 2–3 search games, not a bench).
 - **Craits**' budget stays 60 playouts: more is not shown to win more, and the issue's 4-player
   figure is not reached by any variant tried. One search seat against three heuristics,
   seat-rotated (an even share is 25 %), ``nice -n 19 python bench/search_strength.py craits
@@ -93,6 +97,8 @@ from .search import SPECS, SearchSpec, win_value
 CRIB_SCALE = 30.0
 KRYP_SCALE = 20.0
 ROUND_SCALE = 20.0
+#: Craits: a hand's margin runs to tens of points, a card being worth 1 to 50 (CRAITS-SCORE-1; module docstring)
+CRAITS_SCALE = 80.0
 
 
 def _clip(x: float) -> float:
@@ -307,7 +313,10 @@ def _hand_ended(game: Game, mark: tuple[int, list[int]]) -> bool:
 
 
 def _low_hand_value(game: Game, seat: int, mark: tuple[int, list[int]]) -> float:
-    return _low_round_value(game, seat, mark[1])
+    if game.is_over:
+        return win_value(game, seat, mark[1])
+    gains = [float(a - b) for a, b in zip(game.scores, mark[1], strict=True)]
+    return _clip(0.5 - _margin(gains, seat, game.sides) / (2 * CRAITS_SCALE))
 
 
 def _craits_view(game: Game, seat: int) -> dict[str, Any]:
