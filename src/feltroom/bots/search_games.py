@@ -31,8 +31,9 @@ decision hardly touches. Decided here:
   the heuristic's hands have a shuffle penalty (2 % heads-up), and 54 % of the search's playouts
   (8 % heads-up) used to stop at one, worth that penalty alone, the hand's card points unseen (one-off
   counts over 20 heuristic games and 2–3 search games, not a bench).
-- **Craits**' budget stays 60 playouts: more is not shown to win more, and the issue's 4-player
-  figure is not reached by any variant tried. One search seat against three heuristics,
+- **Craits**' budget stays 60 playouts: more was not shown to win more, and at the old scale (±20)
+  no variant tried reached the issue's 4-player figure; the figures below are all at that scale
+  (with ±80, docs/bots.md, "Where the search stands"). One search seat against three heuristics,
   seat-rotated (an even share is 25 %), ``nice -n 19 python bench/search_strength.py craits
   --players 4 --games 1000 --jobs 1 --seed 2026 --paired --every 10 --budget B`` (the variants
   set through the spec, load 3–8): at 60 with the old horizon 33.7 % of 208 (Wilson 95 %
