@@ -290,11 +290,16 @@ def _scores_changed(game: Game, mark: list[int]) -> bool:
     return game.scores != mark
 
 
-def _low_round_value(game: Game, seat: int, mark: list[int]) -> float:
+def _low_margin_value(game: Game, seat: int, scores: list[int], scale: float) -> float:
+    """The margin of the points gained since ``scores`` (lower is better), ±``scale`` ↦ 1..0; 1/0 if the game ended."""
     if game.is_over:
-        return win_value(game, seat, mark)
-    gains = [float(a - b) for a, b in zip(game.scores, mark, strict=True)]
-    return _clip(0.5 - _margin(gains, seat, game.sides) / (2 * ROUND_SCALE))
+        return win_value(game, seat, scores)
+    gains = [float(a - b) for a, b in zip(game.scores, scores, strict=True)]
+    return _clip(0.5 - _margin(gains, seat, game.sides) / (2 * scale))
+
+
+def _low_round_value(game: Game, seat: int, mark: list[int]) -> float:
+    return _low_margin_value(game, seat, mark, ROUND_SCALE)
 
 
 def _hand_no(game: Game) -> int:
@@ -314,10 +319,7 @@ def _hand_ended(game: Game, mark: tuple[int, list[int]]) -> bool:
 
 
 def _low_hand_value(game: Game, seat: int, mark: tuple[int, list[int]]) -> float:
-    if game.is_over:
-        return win_value(game, seat, mark[1])
-    gains = [float(a - b) for a, b in zip(game.scores, mark[1], strict=True)]
-    return _clip(0.5 - _margin(gains, seat, game.sides) / (2 * CRAITS_SCALE))
+    return _low_margin_value(game, seat, mark[1], CRAITS_SCALE)
 
 
 def _craits_view(game: Game, seat: int) -> dict[str, Any]:
