@@ -37,26 +37,35 @@ HISTORY_EVENTS = frozenset({"cut"})
 _PACKS: weakref.WeakKeyDictionary[Game, Counter[int]] = weakref.WeakKeyDictionary()
 
 
-def cards_in(obj: Any, skip: frozenset[str] = frozenset(("type", "to"))) -> Counter[int]:
+def cards_in(obj: Any, skip: frozenset[str] = frozenset(("type", "to"))) -> dict[int, int]:
     """The cards a JSON dict names, as the most copies of each card that any one place names.
 
     A place is one list of cards (a hand, a pile, a combination) or one card-valued field.
     Copies matter within a place (a double deck's ``3D 3D``); a card named in two places of one
-    message (a hand and the combinations counted in it) is one card.
+    message (a hand and the combinations counted in it) is one card. Plain dicts, not Counters:
+    the random-play suites call this for every view and event (a Counter per list was a fifth of
+    a search-bot game's checks).
     """
-    most: Counter[int] = Counter()
+    most: dict[int, int] = {}
+    ids = _ID
 
     def walk(value: Any) -> None:
         if isinstance(value, str):
-            card = _ID.get(value)
-            if card is not None and not most[card]:
+            card = ids.get(value)
+            if card is not None and card not in most:
                 most[card] = 1
         elif isinstance(value, list):
-            here = Counter(_ID[v] for v in value if isinstance(v, str) and v in _ID)
-            most.update({c: n - most[c] for c, n in here.items() if n > most[c]})
+            here: dict[int, int] = {}
             for v in value:
-                if not isinstance(v, str):
+                if isinstance(v, str):
+                    card = ids.get(v)
+                    if card is not None:
+                        here[card] = here.get(card, 0) + 1
+                else:
                     walk(v)
+            for card, n in here.items():
+                if n > most.get(card, 0):
+                    most[card] = n
         elif isinstance(value, dict):
             for v in value.values():
                 walk(v)
@@ -67,7 +76,7 @@ def cards_in(obj: Any, skip: frozenset[str] = frozenset(("type", "to"))) -> Coun
     return most
 
 
-def assert_within(game: Game, seen: Counter[int], hidden: list[int], what: str) -> None:
+def assert_within(game: Game, seen: dict[int, int], hidden: list[int], what: str) -> None:
     pack = _PACKS.get(game)
     if pack is None:
         pack = _PACKS[game] = Counter(game.pack())
