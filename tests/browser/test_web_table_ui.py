@@ -33,10 +33,13 @@ def start_against_bots(page: Page, game: str, options: Mapping[str, object] | No
 def play_until(page: Page, done: str, limit: float = 60.0) -> None:
     """Play legal actions (the driver's picks; claims of 0) until the script ``done`` is true."""
     deadline = time.monotonic() + limit
+    # one evaluation, so that no render comes between the check and the pick: a claim box drawn just after
+    # ``done`` was read false was claimed with 0 here before the test could look at it
+    check_then_pick = f"() => ({done})() ? 'done' : ({PICK})()"
     while time.monotonic() < deadline:
-        if page.evaluate(done):
+        what = page.evaluate(check_then_pick)
+        if what == "done":
             return
-        what = page.evaluate(PICK)
         if what in (None, "busy", "result"):
             page.wait_for_timeout(20)
             continue
