@@ -82,17 +82,17 @@ jscheck: $(NODE_STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# Two workers; an idle one takes tests from a busy one's queue (worksteal): a long one at the end of a
-# queue no longer holds up the run. The full run takes three on the two cores: its slow server tests
-# wait on sockets, timers and leases, and a third worker takes the core a waiting one leaves (the
-# tests but the browser ones, idle machine: 606 s with two workers, 522 s with three); the fast tier
-# has fewer such waits, and a third worker's start-up costs it more than it gains (50 s → 53 s).
+# Two workers; an idle one takes tests from a busy one's queue (worksteal): many server tests wait
+# on sockets and timers, and a long one at the end of a queue no longer holds up the run. Three were
+# measured (3 December 2026): alone on an idle machine the tests but the browser ones took 522 s
+# against 606 s with two, but beside the browser tests, as `make unit` runs them, 861 s against 743 s
+# (and the browser tests 638 s against 544 s), the machine as fast in both runs; the fast tier 53 s
+# against 50 s.
 XDIST := -n 2 --dist worksteal
-XDIST_FULL := -n 3 --dist worksteal
 
 # Every test (the browser tests need chromium). The browser tests run one at a time (two Chromiums and
 # their rooms on two cores made their timing waits flaky) and mostly wait (about 0.3 of a core), so they
-# run beside the rest, which take three workers at a lower priority (nice): the browser, its room and
+# run beside the rest, which take two workers at a lower priority (nice): the browser, its room and
 # their waits get the CPU when they ask for it, the other tests take what is left. The browser tests
 # write to $(BROWSER_LOG) (not under test-results/, which pytest-playwright empties as it starts), shown
 # when both are done; the run fails if either fails.
@@ -103,7 +103,7 @@ unit: $(STAMP) chromium
 	@echo "make unit: the browser tests run beside the others; their output: $(BROWSER_LOG)"
 	@$(BIN)/pytest -q -p no:cacheprovider -m browser > $(BROWSER_LOG) 2>&1 & browser=$$!; \
 	trap 'kill $$browser 2>/dev/null; exit 130' INT TERM; \
-	nice -n 10 $(BIN)/pytest -q $(XDIST_FULL) -m "not browser"; others=$$?; \
+	nice -n 10 $(BIN)/pytest -q $(XDIST) -m "not browser"; others=$$?; \
 	wait $$browser; browsed=$$?; \
 	echo "--- the browser tests ($(BROWSER_LOG)):"; cat $(BROWSER_LOG); \
 	[ $$others -eq 0 ] && [ $$browsed -eq 0 ]
@@ -114,7 +114,7 @@ fast: $(STAMP)
 
 # The slow tests alone.
 slow: $(STAMP)
-	$(BIN)/pytest -q $(XDIST_FULL) -m slow
+	$(BIN)/pytest -q $(XDIST) -m slow
 
 # The browser tests drive Debian's chromium (Playwright's own browser download does not work here).
 chromium:
