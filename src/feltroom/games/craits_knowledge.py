@@ -576,15 +576,12 @@ class CraitsKnowledge(Knowledge):
             ok = self._fits(h, final)
             chains: list[_Chain] = []
             for toks, its in zip(tokens, start, strict=True):
-                # allowed[t]: the items (by index in ``its``) that position t may hold; ``ok`` reads a
-                # position's owner and draw only, so the stock's many positions share one mask
-                masks: dict[tuple[int, int], int] = {}
-                allowed = []
-                for tok in toks:
-                    mask = masks.get(tok[1:])
-                    if mask is None:
-                        mask = masks[tok[1:]] = sum(1 << i for i, item in enumerate(its) if ok(item, tok))
-                    allowed.append(mask)
+                # allowed[t]: the items (by index in ``its``) that position t may hold
+                allowed = [0] * len(toks)
+                for group in _positions_alike(toks):
+                    mask = sum(1 << i for i, item in enumerate(its) if ok(item, toks[group[0]]))
+                    for t in group:
+                        allowed[t] = mask
                 classes: dict[int, list[int]] = {}
                 for t, mask in enumerate(allowed):
                     classes.setdefault(mask, []).append(t)
@@ -1080,6 +1077,15 @@ def _req_matching(tokens: list[list[Token]], avail: list[Counter[int]], reqs: li
     return [where[q][0] if q >= 0 else where[fits[r][0]][0] for r, q in enumerate(pos)]
 
 
+def _positions_alike(toks: list[Token]) -> list[list[int]]:
+    """The positions (indices in ``toks``) grouped by owner and draw: all that ``CraitsKnowledge._fits``'s
+    ``ok`` reads of a position, so it is asked once per group (the stock's many positions are one)."""
+    alike: dict[tuple[int, int], list[int]] = {}
+    for t, tok in enumerate(toks):
+        alike.setdefault(tok[1:], []).append(t)
+    return list(alike.values())
+
+
 def _max_matching(toks: list[Token], its: list[Item], ok: Any, stock_first: bool = True) -> list[int]:
     """A maximum matching of items to positions by Kuhn's augmenting paths: the item (index in ``its``)
     at each position, or -1. The played and kept cards are placed first, then the free ones; each item
@@ -1098,16 +1104,13 @@ def _max_matching(toks: list[Token], its: list[Item], ok: Any, stock_first: bool
       position is left at -1); the positions in index order (``stock_first=False``)."""
     allowed: dict[Item, list[int]] = {}
     at = [-1] * len(toks)
-    # ``ok`` (``CraitsKnowledge._fits``) reads a position's owner and draw only: positions alike are asked once
-    alike: dict[tuple[int, int], list[int]] = {}
-    for t, tok in enumerate(toks):
-        alike.setdefault(tok[1:], []).append(t)
+    alike = _positions_alike(toks)
 
     def augment(x: int, seen: set[int]) -> bool:
         item = its[x]
         fits = allowed.get(item)
         if fits is None:
-            fits = allowed[item] = sorted(t for group in alike.values() if ok(item, toks[group[0]]) for t in group)
+            fits = allowed[item] = sorted(t for group in alike if ok(item, toks[group[0]]) for t in group)
             if stock_first:
                 fits.sort(key=lambda t: toks[t][1] >= 0)
         for t in fits:
