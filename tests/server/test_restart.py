@@ -21,12 +21,14 @@ from feltroom.server.local_service import free_port
 from .served import Peer
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: Path, port: int, new_session: bool = False) -> subprocess.Popen[bytes]:
+    """``feltroom serve`` on ``db`` and ``port``, its output in ``db``'s ``.log``; ``new_session``: in
+    a process group of its own, as a terminal's foreground command is (for signals to the group)."""
     out = open(db.with_suffix(".log"), "ab")  # noqa: SIM115  (the server's output, read on failure)
     proc = subprocess.Popen(
         [sys.executable, "-m", "feltroom.server", "serve", "--port", str(port), "--db", str(db),
          "--grace", "600", "--bot-delay", "0"],
-        stdout=out, stderr=subprocess.STDOUT)
+        stdout=out, stderr=subprocess.STDOUT, start_new_session=new_session)
     out.close()
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:

@@ -5,6 +5,8 @@ once while the bots think, and the room's event loop never blocks."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import threading
 import time
 from pathlib import Path
@@ -13,8 +15,10 @@ from typing import Any
 import pytest
 
 from feltroom.server.bots import Thinkers
+from feltroom.server.local_service import free_port
 
 from .served import Peer, Served, create_table
+from .test_restart import start_server
 
 #: the loop may spend at most this much of its thread's CPU between two 5 ms probe ticks (issue #15)
 MAX_BLOCK = 0.050
@@ -46,6 +50,19 @@ class LoopProbe:
     def close(self) -> None:
         self.stop.set()
         self.future.result(5)
+
+
+def group_alive(pgid: int) -> bool:
+    """Whether any process of process group ``pgid`` is still running (zombies aside)."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                return True
+    return False
 
 
 def my_turn(update: dict[str, Any]) -> bool:
@@ -92,3 +109,42 @@ def test_a_person_is_answered_while_three_search_bots_think(tmp_path: Path) -> N
 def test_the_worker_count_is_a_whole_number_of_one_or_more(workers: Any) -> None:
     with pytest.raises(ValueError, match="bot workers"):
         Thinkers(workers)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_the_room_stops_cleanly_after_its_bots_have_thought(tmp_path: Path, how: str) -> None:
+    """Ctrl-C in a terminal signals the whole process group, the bots' workers too; a service
+    manager sends SIGTERM to the room alone. Either way the room stops its workers itself: no
+    worker's traceback, no pool broken mid-decision (a bot then playing its first legal action),
+    no semaphores left to the resource tracker."""
+    db = tmp_path / "room.sqlite"
+    port = free_port()
+    proc = start_server(db, port, new_session=True)
+    try:
+        with Peer(port, "ann") as ann:
+            tid = create_table(ann, "krypkasino", 2, bots={1: "search"})
+            seq = 0
+            while seq < 4:  # the bot has decided at least once: its worker pool is running
+                update = ann.recv_type("update")
+                seq = update["seq"]
+                if my_turn(update):
+                    ann.send({"type": "act", "table": tid, "action": update["legal"][0], "seq": seq})
+        sent = signal.SIGINT if how == "ctrl-c" else signal.SIGTERM
+        if how == "ctrl-c":
+            os.killpg(proc.pid, sent)
+        else:
+            proc.send_signal(sent)
+        # uvicorn shuts down, then raises the signal again so that the exit status tells it
+        assert proc.wait(30) in (0, -sent)
+        deadline = time.monotonic() + 10  # the workers and the resource tracker leave with the room
+        while group_alive(proc.pid):
+            assert time.monotonic() < deadline, "a process of the room outlived it"
+            time.sleep(0.05)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+    log = db.with_suffix(".log").read_text()  # the tracker, had it found leaks, would have said so by now
+    for trouble in ("Traceback", "KeyboardInterrupt", "leaked", "failed"):
+        assert trouble not in log, log

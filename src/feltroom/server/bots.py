@@ -17,6 +17,7 @@ import logging
 import multiprocessing
 import os
 import secrets
+import signal
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -30,6 +31,13 @@ log = logging.getLogger("feltroom.server")
 
 #: worker processes for searching bots (``feltroom serve --bot-workers``): every core but one for the room
 DEFAULT_THINKERS = max(1, (os.cpu_count() or 2) - 1)
+
+
+def _ignore_interrupts() -> None:
+    """In a new worker: leave Ctrl-C to the room. A terminal sends SIGINT to the whole process
+    group, workers included; the room stops them itself (``Thinkers.close``), while a worker that
+    took the signal would die mid-decision with a traceback and break the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def think(bot: Bot, view: dict[str, Any] | None, legal: list[str]) -> tuple[str, Bot]:
@@ -50,12 +58,16 @@ class Thinkers:
 
     def pool(self) -> Executor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_ignore_interrupts)
         return self._pool
 
     def close(self) -> None:
+        """Stop the workers and wait for them (a decision in progress takes at most about a second):
+        a pool left to the interpreter's exit leaves its queues' semaphores to the resource tracker,
+        which warns of them as leaked."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
 

@@ -7,6 +7,7 @@ entry point calls it; ``python -m feltroom.server`` too).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from dataclasses import replace
@@ -125,8 +126,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"feltroom is open at http://{host}:{args.port}/  (WebSocket ws://{host}:{args.port}/ws, "
           f"store {printable(args.db)}{', cluster ' + args.redis if args.redis else ''})", flush=True)
-    uvicorn.Server(uvicorn_config(app, limits, trusted, host=args.host, port=args.port,
-                                  log_level=args.log_level)).run()
+    server = uvicorn.Server(uvicorn_config(app, limits, trusted, host=args.host, port=args.port,
+                                           log_level=args.log_level))
+    # uvicorn shuts down on Ctrl-C, then raises the signal again for the exit status, which asyncio
+    # turns into KeyboardInterrupt: the room has already shut down, so stop quietly (as uvicorn.run does)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
     return 0
 
 
