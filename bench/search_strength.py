@@ -11,7 +11,7 @@ to skill, never a bot level:
 
 - ``--omniscient fair``: every world holds every hand, the crib or capture piles and the past
   exactly as they are, but the cards not yet dealt or turned (Cribbage's starter before it is
-  cut and the rest of the pack; Krypkasino's stock) are drawn afresh in each world, uniformly
+  cut and the rest of the pack; Krypkasino's stock; Crisp's draw pile) are drawn afresh in each world, uniformly
   from the cards no one holds, and the world's own future deals get a fresh seed. It knows
   what a player who saw every card on the table would know, not the cards to come.
 - ``--omniscient full``: every world is the true state copied, the cards to come included
@@ -66,8 +66,14 @@ def _kryp_redraw(game: Any, rng: random.Random) -> None:
     rng.shuffle(game.stock)
 
 
+def _crisp_redraw(game: Any, rng: random.Random) -> None:
+    """Crisp: the draw pile shuffled afresh (its cards are the ones no hand, discard pile or drawn card holds)."""
+    rng.shuffle(game.deck)
+
+
 #: game -> how a fair world redraws the cards to come, in place, on a copy of the true state
-REDRAW: dict[str, Callable[[Any, random.Random], None]] = {"cribbage": _crib_redraw, "krypkasino": _kryp_redraw}
+REDRAW: dict[str, Callable[[Any, random.Random], None]] = {
+    "cribbage": _crib_redraw, "crisp": _crisp_redraw, "krypkasino": _kryp_redraw}
 
 
 class TrueState(Knowledge):
