@@ -97,6 +97,15 @@ def test_krypkasino_fair_worlds_keep_hands_and_piles_and_shuffle_the_stock() -> 
     assert len({tuple(w.stock) for w in worlds}) == len(worlds)
 
 
+def test_crisp_fair_worlds_keep_every_hand_and_the_discards_and_shuffle_the_draw_pile() -> None:
+    game = _advance("crisp", 4, lambda g: len(g.actions) >= 6 and len(g.deck) > 10)
+    truth, worlds = _worlds(game, "crisp", fair=True, k=20)
+    for w in worlds:
+        assert w.hands == truth.hands and w.discard == truth.discard and w.held == truth.held
+        assert sorted(w.deck) == sorted(truth.deck)
+    assert len({tuple(w.deck) for w in worlds}) == len(worlds)
+
+
 def test_fair_refuses_a_game_without_a_redraw() -> None:
     with pytest.raises(ValueError, match="no fair omniscient stick"):
-        BENCH.TrueState("crisp", 0, 2, fair=True)
+        BENCH.TrueState("craits", 0, 2, fair=True)
