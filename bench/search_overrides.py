@@ -16,9 +16,22 @@ This measures the search against its own evaluation (the spec's horizon and valu
 playouts), with the selection's noise and bias removed, not whether that evaluation wins games:
 a win-rate bench (``search_strength.py``) decides that.
 
+``--truth`` values the actions in the true state instead (a bench may look at it; the bots never
+do): the heuristic continues from each action to the spec's horizon in a copy of the real game, so
+the gain is what the override is worth given every hidden card, with the game's own future. A
+Cribbage playout draws nothing (the heuristic is deterministic), so one playout values an action,
+and a decision before the cut is valued over every starter the game could cut
+(``search_games._crib_starters_value``): the gain is then exact, given the hands, for the
+heuristic's play from there on. This reads what the honest search's worlds cannot: how close its
+choices come to the ones a player who saw the cards in play would make.
+
 A variant is ``BUDGET`` with optional ``:fresh`` (the gate reads the last round's worlds only,
-``SearchSpec.fresh_gate``) and ``:zZ`` (``margin_z``) and ``:nN`` (``min_worlds``), e.g.
-``180,180:fresh,300:fresh:z1.0``.
+``SearchSpec.fresh_gate``), ``:zZ`` (``margin_z``), ``:nN`` (``min_worlds``) and, for Cribbage,
+``:plain`` (first: the spec before 4 December 2026, ``CRIB_PLAIN``), ``:redeal`` (the others' hidden
+discards the heuristic's in every world, ``refine``), ``:starters`` (a playout before the cut valued
+over every starter), ``:weigh`` (worlds weighted by the others' choices, a pool of 256, heads-up; then
+``:missX``, the miss factor, and ``:poolN``, the pool) and ``:cluster`` (``cluster_gate``), e.g.
+``400:plain,400:plain:redeal:starters,400,1200``.
 """
 
 from __future__ import annotations
@@ -26,14 +39,16 @@ from __future__ import annotations
 import argparse
 import copy
 import dataclasses
+import functools
 import math
 import os
 import random
 import time
 
 import feltroom
-from feltroom.bots import make_bot
+from feltroom.bots import make_bot, search_games
 from feltroom.bots.search import SPECS, SearchBot, SearchSpec, mean
+from feltroom.fastgame import FastGame
 from feltroom.game import CLOCK
 from feltroom.views import events_for
 
@@ -48,6 +63,20 @@ def parse_variant(text: str, base: SearchSpec) -> tuple[int, SearchSpec]:
             spec = dataclasses.replace(spec, margin_z=float(flag[1:]))
         elif flag.startswith("n"):
             spec = dataclasses.replace(spec, min_worlds=int(flag[1:]))
+        elif flag == "plain":
+            spec = search_games.CRIB_PLAIN
+        elif flag == "weigh":
+            spec = dataclasses.replace(spec, weigh=search_games._crib_fit, pool=256, weigh_players=2)
+        elif flag.startswith("miss"):
+            spec = dataclasses.replace(spec, weigh=functools.partial(search_games._crib_fit, miss=float(flag[4:])))
+        elif flag.startswith("pool"):
+            spec = dataclasses.replace(spec, pool=int(flag[4:]))
+        elif flag == "cluster":
+            spec = dataclasses.replace(spec, cluster_gate=True)
+        elif flag == "redeal":
+            spec = dataclasses.replace(spec, refine=search_games._crib_redeal)
+        elif flag == "starters":
+            spec = dataclasses.replace(spec, value=search_games._crib_starters_value)
         else:
             raise ValueError(f"unknown variant flag {flag!r}")
     return int(budget), spec
@@ -57,9 +86,9 @@ def kind_of(legal: list[str]) -> str:
     return legal[0].split(" ", 1)[0]
 
 
-def report(name: str, played: int, decisions: int, ref: int, start: float, load: list[float],
+def report(name: str, played: int, decisions: int, ref: str, start: float, load: list[float],
            gains: dict[str, dict[str, list[tuple[float, bool]]]]) -> None:
-    print(f"{name}: {played} games, {decisions} decisions of seat 0, reference {ref} worlds, "
+    print(f"{name}: {played} games, {decisions} decisions of seat 0, reference {ref}, "
           f"{time.perf_counter() - start:.0f} s wall, load {min(load):.1f}–{max(load):.1f}", flush=True)
     for label, by_kind in gains.items():
         for kind, rows in sorted(by_kind.items()):
@@ -84,6 +113,9 @@ def main() -> None:
     parser.add_argument("--variants", default="180,180:fresh,300,300:fresh")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--every", type=int, default=0, help="also report after every N games")
+    parser.add_argument("--truth", action="store_true",
+                        help="value the actions in the true state (Cribbage: one playout, over every starter "
+                             "before the cut) instead of on --ref worlds from the seat's knowledge")
     args = parser.parse_args()
     name = args.game
     base = SPECS.get(name) or SearchSpec()
@@ -95,6 +127,7 @@ def main() -> None:
     gains: dict[str, dict[str, list[tuple[float, bool]]]] = {v: {} for v, _, _ in variants}
     decisions = 0
     played = 0
+    reference = "the true state" if args.truth else f"{args.ref} worlds"
     while played < args.games and (args.minutes is None or time.perf_counter() - start < args.minutes * 60):
         game = feltroom.new_game(name, players=2, seed=rng.randrange(2**53))
         searcher = make_bot("search", name, 0, 2, game.options, rng.randrange(2**32))
@@ -133,7 +166,19 @@ def main() -> None:
             kind = kind_of(legal)
             chosen = sorted(set(choices.values()) - {first})
             ref: dict[str, float] = {first: 0.0}
-            if chosen:
+            if chosen and args.truth:
+                probe = copy.deepcopy(searcher)
+                real = game._ref_now() if isinstance(game, FastGame) else game
+                if name == "cribbage":
+                    SPECS[name] = dataclasses.replace(base, value=search_games._crib_starters_value)
+                try:
+                    tries = 1 if name == "cribbage" else args.ref
+                    seeds = [rng.getrandbits(32) for _ in range(tries)]
+                    ref = {a: mean([probe.playout(real.copy(), a, random.Random(seed)) for seed in seeds])
+                           for a in [first, *chosen]}
+                finally:
+                    SPECS[name] = base
+            elif chosen:
                 probe = copy.deepcopy(searcher)
                 assert probe.knowledge is not None
                 probe.knowledge.see(view)
@@ -151,8 +196,8 @@ def main() -> None:
         played += 1
         load.append(os.getloadavg()[0])
         if args.every and played % args.every == 0:
-            report(name, played, decisions, args.ref, start, load, gains)
-    report(name, played, decisions, args.ref, start, load, gains)
+            report(name, played, decisions, reference, start, load, gains)
+    report(name, played, decisions, reference, start, load, gains)
 
 if __name__ == "__main__":
     main()

@@ -30,18 +30,24 @@ A variant is parts joined by ``+``, applied in order:
 - every game: ``base`` (the lobby's spec), ``noweigh`` (worlds straight from the knowledge, no
   weighting), ``fresh`` (``fresh_gate``), ``cluster`` (``cluster_gate``: a pool's world drawn again
   counted once), ``zX`` (``margin_z``), ``bX`` (budget);
-- a game with a weighted alternative, Cribbage: ``weigh`` (worlds weighted by the other seat's
-  choices, ``search_games.CRIB_WEIGHED``'s ``weigh``, ``pool`` and ``weigh_players``);
+- Cribbage: ``plain`` (its spec until 4 December 2026, ``search_games.CRIB_PLAIN``: uniform worlds,
+  the hand's value as played; the ``base`` of the result files before then), ``weigh`` (worlds
+  weighted by the other seat's choices from a pool of 64, heads-up, as ``CRIB_WEIGHED`` was; its miss
+  factor then was ``miss0.25``), ``redeal`` (below) and the values ``hand`` and ``starters``;
 - a variant that weighs its worlds (Crisp's spec does, heads-up): ``weighN`` (worlds weighted at
   tables of up to N players, ``weigh_players``; ``weigh8`` is the Crisp spec before it was 2),
   ``poolN`` (the pool), and for Crisp and Cribbage ``missX`` (the weighting's miss factor,
   ``CRISP_MISS`` or ``CRIB_MISS``, for every table);
+- Cribbage: ``redeal`` (each other seat's hidden discard made the heuristic's choice in every world,
+  ``search_games._crib_redeal``, the spec's ``refine``);
 - Crisp and Craits: ``scaleX``, the points of a round's (hand's) margin that move a playout's value
   from 0.5 to 0 or 1 (``ROUND_SCALE``, ``CRAITS_SCALE``);
 - Crisp's values: ``mean`` (the round's margin against the others' mean, ``_low_round_value``),
   ``best`` (against the lowest round gain of the others), ``lead`` (the change of the deficit to
   the lowest other total), ``winp`` (a win probability from the totals after the round, each other
-  seat's lead over the rounds left taken as normal).
+  seat's lead over the rounds left taken as normal);
+- Cribbage's values: ``hand`` (the hand's margin, ``_crib_value``), ``starters`` (the same averaged
+  over every starter the world could cut, for a decision before the cut: ``_crib_starters_value``).
 
 A part that is unknown or does not apply to the game is refused, by name, before any game starts.
 """
@@ -110,9 +116,15 @@ def winp_value(game: Game, seat: int, mark: list[int]) -> float:
 #: game -> its value parts (Crisp's)
 VALUES: dict[str, dict[str, Callable[[Game, int, Any], float]]] = {
     "crisp": {"mean": search_games._low_round_value, "best": best_value, "lead": lead_value, "winp": winp_value},
+    "cribbage": {"hand": search_games._crib_value, "starters": search_games._crib_starters_value},
 }
-#: game -> its weighted alternative to the lobby's spec (``weigh``)
-WEIGHED: dict[str, SearchSpec] = {"cribbage": search_games.CRIB_WEIGHED}
+#: game -> its spec before the lobby's (``plain``: Cribbage's until 4 December 2026)
+PLAIN: dict[str, SearchSpec] = {"cribbage": search_games.CRIB_PLAIN}
+#: game -> a weighted alternative to its ``plain`` spec (``weigh``: as ``CRIB_WEIGHED`` was, 64 samples, heads-up)
+WEIGHED: dict[str, SearchSpec] = {
+    "cribbage": dataclasses.replace(search_games.CRIB_PLAIN, weigh=search_games._crib_fit, pool=64, weigh_players=2)}
+#: game -> how its worlds are refined by the model (``redeal``: Cribbage's hidden discards the heuristic's)
+REFINE: dict[str, Callable[[Game, int], None]] = {"cribbage": search_games._crib_redeal}
 #: game -> the name of its weighting's miss factor in ``search_games`` (``missX``)
 MISS: dict[str, str] = {"crisp": "CRISP_MISS", "cribbage": "CRIB_MISS"}
 #: game -> the name of its playout value's scale in ``search_games`` (``scaleX``)
@@ -155,6 +167,11 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
     for part in variant.split("+"):
         if part == "base":
             continue
+        if part == "plain":
+            if name not in PLAIN:
+                raise VariantError(f"variant part 'plain': only {', '.join(sorted(PLAIN))} has it, not {name}")
+            spec = PLAIN[name]
+            continue
         if part in VALUES.get(name, {}):
             spec = dataclasses.replace(spec, value=VALUES[name][part])
         elif any(part in values for values in VALUES.values()):
@@ -171,6 +188,10 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
             weighed = WEIGHED[name]
             spec = dataclasses.replace(spec, weigh=weighed.weigh, pool=weighed.pool,
                                        weigh_players=weighed.weigh_players)
+        elif part == "redeal":
+            if name not in REFINE:
+                raise VariantError(f"variant part 'redeal': only {', '.join(sorted(REFINE))} has it, not {name}")
+            spec = dataclasses.replace(spec, refine=REFINE[name])
         elif part == "fresh":
             spec = dataclasses.replace(spec, fresh_gate=True)
         elif part == "cluster":

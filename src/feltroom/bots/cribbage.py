@@ -21,9 +21,9 @@ from ..games.cribbage_scoring import RANK, RANK_VALUE, VALUE, peg_points, rank_p
 from .base import Bot, register_bot
 
 try:  # the compiled core's scorer gives the same totals, many times faster (the search's playouts discard a lot)
-    from ..games._cribbage_core import _score_total as _fast_total
+    from ..games._cribbage_core import _score_total as fast_total
 except ImportError:  # pragma: no cover - without a C compiler
-    _fast_total = score_total
+    fast_total = score_total
 
 _ID = {name: i for i, name in enumerate(NAMES)}
 _PARTIAL: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -109,7 +109,7 @@ class CribbageBot(Bot):
             kept = [c for c in hand if c not in out]
             crib = _partial_crib(out)
             # whole points summed in any order: the same float as summing world by world
-            total = float(sum(_fast_total(kept, s) for s in unseen)) + sign * sum(
+            total = float(sum(fast_total(kept, s) for s in unseen)) + sign * sum(
                 k * p for k, p in zip(starters, crib, strict=True))
             value = total / len(unseen) + 0.01 * sum(VALUE[c] for c in out) * (-sign)
             if value > best_value:
@@ -176,4 +176,4 @@ class CribbageBot(Bot):
         return seat
 
 
-__all__ = ["CribbageBot"]
+__all__ = ["CribbageBot", "fast_total"]

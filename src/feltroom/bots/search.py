@@ -82,6 +82,9 @@ class SearchSpec:
     samples and plays worlds drawn from them in proportion to their weights (how likely the
     others' choices make each world: Crisp, ``search_games._crisp_fit``), at tables of at most
     ``weigh_players`` players; larger ones draw their worlds straight from the knowledge.
+    ``refine(world, seat)``, if set, changes each world drawn (in place) before it is weighed or
+    played: where the knowledge leaves a hidden choice of another seat free (Cribbage's discards),
+    the model's choice in that world (``search_games._crib_redeal``); it reads the world only.
     """
 
     budget: int = DEFAULT_BUDGET
@@ -99,6 +102,7 @@ class SearchSpec:
     fresh_gate: bool = False
     cluster_gate: bool = False
     policy: str = "heuristic"
+    refine: Callable[[Game, int], None] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -276,11 +280,20 @@ class SearchBot(Bot):
         the key is the pool's index, so a world drawn twice is known as one)."""
         knowledge = self.knowledge
         assert knowledge is not None
+        refine = self.spec.refine
+        seat = self.seat
+
+        def sample(r: random.Random) -> Game:
+            world = knowledge.sample(r)
+            if refine is not None:
+                refine(world, seat)
+            return world
+
         weigh = self.spec.weigh
         if weigh is None or self.spec.pool < 1 or self.players > self.spec.weigh_players:
             count = itertools.count()
-            return lambda r: (knowledge.sample(r), next(count))
-        pool = [knowledge.sample(rng) for _ in range(self.spec.pool)]
+            return lambda r: (sample(r), next(count))
+        pool = [sample(rng) for _ in range(self.spec.pool)]
         weights = [weigh(w, self.seat) for w in pool]
         if not sum(weights) > 0:
             weights = [1.0] * len(pool)

@@ -6,13 +6,22 @@ decision hardly touches. Decided here:
 - **Cribbage**: to the end of the current hand (the next deal), worth the hand's margin —
   the seat's side's points minus the mean of the other sides', scaled by ``CRIB_SCALE`` around
   0.5 — or 1/0 if the game is won or lost within it (pegging out comes first, CRIB-END-1).
-- **Cribbage** can weigh its worlds by the other seat's choices this hand (``_crib_fit``,
-  ``CRIB_WEIGHED``: its discard, hidden from us but fixed in each world, and its plays, under the
-  heuristic fed that world's view; ``CRIB_MISS`` 0.25 a miss; heads-up only, as Crisp), but the
-  lobby's spec does not: on the same 55 games it won 52.7 % against the unweighted 61.8 %
-  (−9.1 points, standard error 4.7; ``bench/search_variants.py cribbage``, docs/bots.md, "Where the
-  search stands", which also says why the gate is the likely cause). A go needs no weight: the
-  sampler already holds it as the hard limit it is (CRIB-PEG-3).
+- **Cribbage** reads the other seats as the heuristic would play (4 December 2026; until then its
+  worlds were uniform and each playout worth the hand as played, ``CRIB_PLAIN``):
+  - a playout from a decision before the cut (a discard) is worth the hand's value averaged over
+    every starter the world could cut (``_crib_starters_value``: his heels and the show, exactly);
+  - each world's hidden discards of the others are the heuristic's choice from their dealt cards
+    (``_crib_redeal``, the spec's ``refine``): the sampler splits them at random;
+  - heads-up, the worlds are weighted by the other seat's plays and discard under the heuristic
+    fed that world's view (``_crib_fit``, ``CRIB_MISS`` 0.02 a miss: nearly a hard condition,
+    people are not the heuristic but a world that explains their choices is far likelier), drawn
+    from a pool of 256, with the gate by world (``cluster_gate``). A go needs no weight: the
+    sampler already holds it as the hard limit it is (CRIB-PEG-3).
+  Together, on the same 137 heads-up games, they won 7.3 points more than ``CRIB_PLAIN`` (standard
+  error 3.5), and beat ``heuristic`` in the same seat on the same deals by 11.2 points (2.4) over
+  240 games (docs/bots.md, "Where the search stands"); each alone moved nothing measurable. The
+  weights at 0.25 a miss from a pool of 64, tried before, did not win more (−9.1 ± 4.7, then −1.4 ±
+  5.3 with the gate by world).
 - **Krypkasino**: to the end of the current packet (the next deal of cards, or the end of
   the deal), worth the packet's margin in penalty points — card points taken (KRYP-SCORE-1)
   plus sweep transfers (KRYP-SWEEP-4), the seat's minus the mean of the others' (lower is
@@ -87,10 +96,10 @@ from ..cards import NAMES, card_list, parse_card
 from ..game import Game
 from ..games.craits import _DIRS
 from ..games.cribbage import _public_show
-from ..games.cribbage_scoring import VALUE
+from ..games.cribbage_scoring import JACK, RANK, VALUE
 from ..games.crisp import queen_actions
 from ..games.krypkasino import POINTS
-from .cribbage import CribbageBot
+from .cribbage import CribbageBot, fast_total
 from .crisp import CrispHeuristic
 from .search import SPECS, SearchSpec, win_value
 
@@ -112,19 +121,94 @@ def _margin(gains: list[float], seat: int, sides: list[list[int]]) -> float:
     return gains[mine] - sum(others) / len(others)
 
 
-def _crib_mark(game: Game, seat: int) -> tuple[int, list[int]]:
-    return game.hand_no, list(game.side_scores)  # type: ignore[attr-defined]
+#: a Cribbage playout's mark: the hand's number, the sides' scores, whether the starter is still to
+#: be cut, and where the playout's events begin in the world's log
+CribMark = tuple[int, list[int], bool, int]
 
 
-def _crib_stop(game: Game, mark: tuple[int, list[int]]) -> bool:
+def _crib_mark(game: Game, seat: int) -> CribMark:
+    g: Any = game
+    return g.hand_no, list(g.side_scores), g.starter is None, len(g.log)
+
+
+def _crib_stop(game: Game, mark: CribMark) -> bool:
     return bool(game.hand_no != mark[0])  # type: ignore[attr-defined]
 
 
-def _crib_value(game: Game, seat: int, mark: tuple[int, list[int]]) -> float:
+def _crib_value(game: Game, seat: int, mark: CribMark) -> float:
     if game.is_over:
         return win_value(game, seat, mark)
     gains = [float(a - b) for a, b in zip(game.side_scores, mark[1], strict=True)]  # type: ignore[attr-defined]
     return _clip(0.5 + _margin(gains, seat, game.sides) / (2 * CRIB_SCALE))
+
+
+#: the reasons of the score events a starter decides: his heels at the cut (CRIB-START-2) and the show's counts
+_SHOWN = frozenset(("heels", "hand", "crib", "muggins"))
+
+
+def _crib_starters_value(game: Game, seat: int, mark: CribMark) -> float:
+    """``_crib_value`` averaged over every starter the world could have cut, when the decision came
+    before the cut (a discard): the world's hands, crib and pegging as played, then for each card
+    that no hand or crib holds, his heels and the show counted in order with that card as the
+    starter (CRIB-START-2, CRIB-SHOW-1/2; the first side to the target wins, CRIB-END-1).
+
+    The playout's starter is one draw of a chance node whose every outcome is cheap to score, and
+    it swings the show by many points: averaging over them takes that noise out of the comparison
+    of two discards in the same world (the pegging stays as played with the world's starter, which
+    it hardly depends on). A decision after the cut, or a playout that ended before the show (a
+    game won in the pegging or at the cut), is worth ``_crib_value``."""
+    g: Any = game
+    if not mark[2]:
+        return _crib_value(game, seat, mark)
+    pegged = list(mark[1])  # the sides' scores at the show, but for his heels
+    sets: list[tuple[int, bool, list[int]]] = []
+    dealer = -1
+    for e in g.log[mark[3]:]:
+        kind = e["type"]
+        if kind == "score" and e["reason"] not in _SHOWN:
+            pegged[e["side"]] += e["points"]
+        elif kind == "show":
+            sets.append((e["owner"], e["crib"], [parse_card(name) for name in e["cards"]]))
+        elif kind == "hand_start":
+            break  # the next hand
+    if g.is_over:
+        if not g.show_order:
+            return win_value(game, seat, mark)  # won in the pegging or at the cut
+        dealer = g.show_order[-1][0]  # the crib's owner; the sets the game ended before showing are still held
+        sets = [(owner, crib, list(g.crib if crib else g.kept[owner])) for owner, crib in g.show_order]
+    elif sets:
+        dealer = next(owner for owner, crib, _ in sets if crib)
+    if len(sets) != g.players + 1:
+        return _crib_value(game, seat, mark)
+    held = {c for _, _, cards in sets for c in cards}
+    side_of = g.side_of
+    mine = side_of[seat]
+    target = g.target
+    crib_five = g.crib_five
+    sides = g.sides
+    score = fast_total  # the compiled core's scorer where built
+    total = 0.0
+    starters = [c for c in range(52) if c not in held]
+    for starter in starters:
+        scores = list(pegged)
+        won = -1
+        if RANK[starter] == JACK:
+            scores[side_of[dealer]] += 2
+            if scores[side_of[dealer]] >= target:
+                won = side_of[dealer]
+        for owner, crib, cards in sets:
+            if won >= 0:
+                break
+            side = side_of[owner]
+            scores[side] += score(cards, starter, crib and crib_five)
+            if scores[side] >= target:
+                won = side
+        if won >= 0:
+            total += 1.0 if won == mine else 0.0
+        else:
+            gains = [float(a - b) for a, b in zip(scores, mark[1], strict=True)]
+            total += _clip(0.5 + _margin(gains, seat, sides) / (2 * CRIB_SCALE))
+    return total / len(starters)
 
 
 def _kryp_cost(game: Any) -> list[int]:
@@ -158,12 +242,13 @@ def _crib_claims(legal: list[str]) -> bool:
 
 
 #: how much less likely a Cribbage world is for each choice of another seat that the model would not have made
-CRIB_MISS = 0.25
+CRIB_MISS = 0.02
 
 
-def _crib_fit(game: Game, seat: int) -> float:
+def _crib_fit(game: Game, seat: int, miss: float | None = None) -> float:
     """How likely the other seats' choices this hand are in the world ``game``, under the heuristic as
-    a model of them: ``CRIB_MISS`` to the power of the choices it would have made otherwise.
+    a model of them: ``miss`` (default ``CRIB_MISS``) to the power of the choices it would have made
+    otherwise.
 
     The knowledge sampler places the hidden cards uniformly among the placements that fit what the
     seat saw: it reads a go (CRIB-PEG-3) as the hard limit it is, but not a seat's choices as
@@ -228,7 +313,70 @@ def _crib_fit(game: Game, seat: int) -> float:
                 played.append([who, e["card"]])
                 sizes[who] -= 1
                 count = e["count"]
-    return float(CRIB_MISS ** misses)
+    return float((CRIB_MISS if miss is None else miss) ** misses)
+
+
+def _crib_redeal(game: Game, seat: int) -> None:
+    """Each other seat's discard this hand, hidden from ``seat`` (CRIB-DEAL-5, CRIB-DEAL-6), made in
+    the world ``game`` the heuristic's choice from that seat's dealt cards, in place.
+
+    The knowledge sampler splits another seat's hidden cards between its hand and the crib uniformly,
+    as if it had discarded at random; a seat that discards for its own hand and crib keeps cards
+    that score and throws others, so a uniform crib misjudges what our discard adds to it, and the
+    hand our pegging meets. The discard is not seen, so the posterior of its dealt cards is the
+    prior times the model's choice: drawing them uniformly (the sampler) and letting the model
+    discard is drawing from it (the model deterministic). A seat that has played a card the model
+    would have discarded keeps the world's split (the model does not explain it); a clock's discard
+    (CRIB-ONL-2) is the rule's, not a choice; after the crib is shown nothing is hidden. Reads the
+    world only (the seat's own imagination), never the true state."""
+    g: Any = game if hasattr(game, "discards") else None
+    if g is None or g.crib_shown:
+        return
+    log = g.log
+    start = _last(g, "hand_start")
+    head = log[start]
+    dealt: dict[int, list[str]] = {}
+    chosen: list[int] = []  # the seats whose discard was their own choice, in order
+    clocked: set[int] = set()
+    for e in log[start:]:
+        kind = e["type"]
+        if kind == "reveal" and e.get("why") == "deal":
+            dealt[e["seat"]] = list(e["cards"])
+        elif kind == "timeout":
+            clocked.update(e["seats"])
+        elif kind == "discard":
+            who = e["seat"]
+            if who not in clocked and who != seat:
+                chosen.append(who)
+            clocked.discard(who)
+        elif kind == "starter":
+            break
+    started = g.starter is not None
+    players = g.players
+    for q in chosen:
+        hand = dealt[q]
+        size = len(g.discards[q])
+        view = {"seat": q, "players": players, "dealer": head["dealer"], "sides": g.sides,
+                "options": {"crib_flush": g.options["crib_flush"]}, "hand": hand, "discards": [],
+                "starter": None, "count": 0, "played": [], "series_start": 0, "hand_sizes": list(head["sizes"]),
+                "show": None}
+        legal = ["discard " + " ".join(cs) for cs in itertools.combinations(hand, size)]
+        choice = CribbageBot(q, players, g.options, 0).choose(view, legal)  # the heuristic draws nothing
+        out = [parse_card(c) for c in choice.split()[1:]]
+        old = g.discards[q]
+        if set(out) == set(old):
+            continue
+        kept = [parse_card(c) for c in hand if parse_card(c) not in out]
+        if started:
+            played = set(g.kept[q]) - set(g.hands[q])
+            if played & set(out):
+                continue  # it played a card the model would have thrown: the world's split stands
+            g.kept[q] = kept
+            g.hands[q] = [c for c in kept if c not in played]
+        else:
+            g.hands[q] = kept
+        g.discards[q] = out
+        g.crib = [c for c in g.crib if c not in old] + out
 
 
 def _crib_view(game: Game, seat: int) -> dict[str, Any]:
@@ -247,12 +395,15 @@ def _crib_view(game: Game, seat: int) -> dict[str, Any]:
             "show": None if g.show is None else _public_show(g.show, starter)}
 
 
-# 400 playouts: p95 0.58 s of CPU a decision (bench/search_decisions.py, load 5.7), within the 1 s target;
-# on the same positions its overrides gain more than 180's (bench/search_overrides.py, docs/bots.md)
-SPECS["cribbage"] = SearchSpec(budget=400, mark=_crib_mark, stop=_crib_stop, value=_crib_value, trust=_crib_claims,
-                               view=_crib_view)
-#: the same with worlds weighted by the other seat's choices this hand (``_crib_fit``), heads-up
-CRIB_WEIGHED = dataclasses.replace(SPECS["cribbage"], weigh=_crib_fit, pool=64, weigh_players=2)
+#: the lobby's Cribbage spec until 4 December 2026 (benches compare with it: ``search_variants.py cribbage plain``):
+#: uniform worlds, each playout worth the hand as played. 400 playouts: p95 0.58 s of CPU a decision
+#: (bench/search_decisions.py, load 5.7); on the same positions its overrides gain more than 180's
+CRIB_PLAIN = SearchSpec(budget=400, mark=_crib_mark, stop=_crib_stop, value=_crib_value, trust=_crib_claims,
+                        view=_crib_view)
+# the others read as the heuristic would play (the module docstring). Decision CPU p50 0.216 s, p95 0.286 s,
+# max 0.543 s over 11,146 heads-up decisions (bench/search_variants.py, load ~2): the pool's fits cost most of it
+SPECS["cribbage"] = dataclasses.replace(CRIB_PLAIN, value=_crib_starters_value, refine=_crib_redeal, weigh=_crib_fit,
+                                        pool=256, weigh_players=2, cluster_gate=True)
 
 
 def _last(game: Game, kind: str) -> int:
