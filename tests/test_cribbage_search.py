@@ -15,6 +15,7 @@ import pytest
 import feltroom
 from feltroom.bots import make_bot
 from feltroom.bots.cribbage import CribbageBot
+from feltroom.bots.runner import play_out
 from feltroom.bots.search import SPECS, SearchBot
 from feltroom.bots.search_games import (
     CRIB_MISS,
@@ -367,14 +368,4 @@ def test_redealt_worlds_keep_what_the_seat_saw_and_play_on(seed: int) -> None:
                 model = CribbageBot(q, players, w.options).choose(view, legal).split()[1:]
                 played = set(w.kept[q]) - set(w.hands[q]) if w.starter is not None else set()
                 assert names(w.discards[q]) == sorted(model) or played & {parse_card(c) for c in model}
-        check_plays_to_the_end(w)
-
-
-def check_plays_to_the_end(w: Game) -> None:
-    bots = [make_bot("random", "cribbage", s, w.players, w.options, 1) for s in range(w.players)]
-    while not w.is_over:
-        if not w.to_act:
-            w.apply(CLOCK, w.legal_actions(CLOCK)[0])
-            continue
-        s = w.to_act[0]
-        w.apply(s, bots[s].choose(w.view(s), w.legal_actions(s)))
+        assert play_out(w, [make_bot("random", "cribbage", s, players, w.options, 1) for s in range(players)]).is_over

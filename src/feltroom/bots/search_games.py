@@ -20,9 +20,8 @@ decision hardly touches. Decided here:
   Together, on the same 137 heads-up games, they won 7.3 points more than ``CRIB_PLAIN`` (standard
   error 3.5); over 1,000 games they won 58.6 % (Wilson 95 % 55.5–61.6 %), 9.7 points (1.2) more than
   ``heuristic`` in the same seat on the same deals (docs/bots.md, "Where the search stands"); each
-  alone moved nothing measurable. The
-  weights at 0.25 a miss from a pool of 64, tried before, did not win more (−9.1 ± 4.7, then −1.4 ±
-  5.3 with the gate by world).
+  alone moved nothing measurable. The weights at 0.25 a miss from a pool of 64, tried before, did
+  not win more (−9.1 ± 4.7, then −1.4 ± 5.3 with the gate by world).
 - **Krypkasino**: to the end of the current packet (the next deal of cards, or the end of
   the deal), worth the packet's margin in penalty points — card points taken (KRYP-SCORE-1)
   plus sweep transfers (KRYP-SWEEP-4), the seat's minus the mean of the others' (lower is
