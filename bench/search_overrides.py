@@ -25,27 +25,27 @@ and a decision before the cut is valued over every starter the game could cut
 heuristic's play from there on. This reads what the honest search's worlds cannot: how close its
 choices come to the ones a player who saw the cards in play would make.
 
-A variant is ``BUDGET`` with optional ``:fresh`` (the gate reads the last round's worlds only,
-``SearchSpec.fresh_gate``), ``:zZ`` (``margin_z``), ``:nN`` (``min_worlds``) and, for Cribbage,
-``:plain`` (first: the spec before 4 December 2026, ``CRIB_PLAIN``), ``:redeal`` (the others' hidden
-discards the heuristic's in every world, ``refine``), ``:starters`` (a playout before the cut valued
-over every starter), ``:weigh`` (worlds weighted by the others' choices, a pool of 256, heads-up; then
-``:missX``, the miss factor, and ``:poolN``, the pool) and ``:cluster`` (``cluster_gate``), e.g.
-``400:plain,400:plain:redeal:starters,400,1200``.
+A variant is ``BUDGET`` with optional parts after colons: ``nN`` (``min_worlds``) or any part of
+``bench/search_variants.py``'s variants (``fresh``, ``zX``, for Cribbage ``plain``, ``redeal``,
+``starters``, ``weigh``, ``missX``, ``poolN``, ``cluster`` …), e.g.
+``180,180:fresh,300:fresh:z1.0,400:plain,400:plain:redeal:starters``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import dataclasses
-import functools
 import math
 import os
 import random
+import re
 import time
+from collections.abc import Iterator
 
 import feltroom
+import search_variants
 from feltroom.bots import make_bot, search_games
 from feltroom.bots.search import SPECS, SearchBot, SearchSpec, mean
 from feltroom.fastgame import FastGame
@@ -53,33 +53,29 @@ from feltroom.game import CLOCK
 from feltroom.views import events_for
 
 
-def parse_variant(text: str, base: SearchSpec) -> tuple[int, SearchSpec]:
+def parse_variant(name: str, text: str) -> tuple[int, SearchSpec, dict[str, float]]:
+    """``BUDGET[:PART...]``: the budget, the spec and the ``search_games`` constants it sets. ``nN`` is
+    ``min_worlds``; every other part is one of ``search_variants.py``'s (read there, one meaning)."""
     budget, *flags = text.split(":")
-    spec = base
+    parts = [f for f in flags if not re.fullmatch(r"n\d+", f)]
+    spec, constants = search_variants.make(name, "+".join(["base", *parts]))
     for flag in flags:
-        if flag == "fresh":
-            spec = dataclasses.replace(spec, fresh_gate=True)
-        elif flag.startswith("z"):
-            spec = dataclasses.replace(spec, margin_z=float(flag[1:]))
-        elif flag.startswith("n"):
+        if re.fullmatch(r"n\d+", flag):
             spec = dataclasses.replace(spec, min_worlds=int(flag[1:]))
-        elif flag == "plain":
-            spec = search_games.CRIB_PLAIN
-        elif flag == "weigh":
-            spec = dataclasses.replace(spec, weigh=search_games._crib_fit, pool=256, weigh_players=2)
-        elif flag.startswith("miss"):
-            spec = dataclasses.replace(spec, weigh=functools.partial(search_games._crib_fit, miss=float(flag[4:])))
-        elif flag.startswith("pool"):
-            spec = dataclasses.replace(spec, pool=int(flag[4:]))
-        elif flag == "cluster":
-            spec = dataclasses.replace(spec, cluster_gate=True)
-        elif flag == "redeal":
-            spec = dataclasses.replace(spec, refine=search_games._crib_redeal)
-        elif flag == "starters":
-            spec = dataclasses.replace(spec, value=search_games._crib_starters_value)
-        else:
-            raise ValueError(f"unknown variant flag {flag!r}")
-    return int(budget), spec
+    return int(budget), spec, constants
+
+
+@contextlib.contextmanager
+def constants_set(constants: dict[str, float]) -> Iterator[None]:
+    """``search_games``' constants set to a variant's while it chooses (the weighting's miss factor)."""
+    saved = {k: getattr(search_games, k) for k in constants}
+    for k, v in constants.items():
+        setattr(search_games, k, v)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            setattr(search_games, k, v)
 
 
 def kind_of(legal: list[str]) -> str:
@@ -119,12 +115,12 @@ def main() -> None:
     args = parser.parse_args()
     name = args.game
     base = SPECS.get(name) or SearchSpec()
-    variants = [(v, *parse_variant(v, base)) for v in args.variants.split(",")]
+    variants = [(v, *parse_variant(name, v)) for v in args.variants.split(",")]
     rng = random.Random(args.seed)
     start = time.perf_counter()
     load = [os.getloadavg()[0]]
     # variant -> kind -> list of (gain, overridden)
-    gains: dict[str, dict[str, list[tuple[float, bool]]]] = {v: {} for v, _, _ in variants}
+    gains: dict[str, dict[str, list[tuple[float, bool]]]] = {v: {} for v, _, _, _ in variants}
     decisions = 0
     played = 0
     reference = "the true state" if args.truth else f"{args.ref} worlds"
@@ -155,12 +151,13 @@ def main() -> None:
             searcher.rng.getrandbits(64)  # a fresh seed per decision, shared by the variants
             first = copy.deepcopy(searcher.guide).choose(view, legal)
             choices: dict[str, str] = {}
-            for label, budget, spec in variants:
+            for label, budget, spec, constants in variants:
                 bot = copy.deepcopy(searcher)
                 bot.budget = budget
                 SPECS[name] = spec
                 try:
-                    choices[label] = bot.choose(view, legal)
+                    with constants_set(constants):
+                        choices[label] = bot.choose(view, legal)
                 finally:
                     SPECS[name] = base
             kind = kind_of(legal)

@@ -33,21 +33,20 @@ A variant is parts joined by ``+``, applied in order:
 - Cribbage: ``plain`` (its spec until 4 December 2026, ``search_games.CRIB_PLAIN``: uniform worlds,
   the hand's value as played; the ``base`` of the result files before then), ``weigh`` (worlds
   weighted by the other seat's choices from a pool of 64, heads-up, as ``CRIB_WEIGHED`` was; its miss
-  factor then was ``miss0.25``), ``redeal`` (below) and the values ``hand`` and ``starters``;
+  factor then was ``miss0.25``), ``redeal`` (each other seat's hidden discard made the heuristic's
+  choice in every world, ``search_games._crib_redeal``, the spec's ``refine``) and the values
+  ``hand`` (the hand's margin as played, ``_crib_value``) and ``starters`` (the same averaged over
+  every starter the world could cut, for a decision before the cut, ``_crib_starters_value``);
 - a variant that weighs its worlds (Crisp's spec does, heads-up): ``weighN`` (worlds weighted at
   tables of up to N players, ``weigh_players``; ``weigh8`` is the Crisp spec before it was 2),
   ``poolN`` (the pool), and for Crisp and Cribbage ``missX`` (the weighting's miss factor,
   ``CRISP_MISS`` or ``CRIB_MISS``, for every table);
-- Cribbage: ``redeal`` (each other seat's hidden discard made the heuristic's choice in every world,
-  ``search_games._crib_redeal``, the spec's ``refine``);
 - Crisp and Craits: ``scaleX``, the points of a round's (hand's) margin that move a playout's value
   from 0.5 to 0 or 1 (``ROUND_SCALE``, ``CRAITS_SCALE``);
 - Crisp's values: ``mean`` (the round's margin against the others' mean, ``_low_round_value``),
   ``best`` (against the lowest round gain of the others), ``lead`` (the change of the deficit to
   the lowest other total), ``winp`` (a win probability from the totals after the round, each other
-  seat's lead over the rounds left taken as normal);
-- Cribbage's values: ``hand`` (the hand's margin, ``_crib_value``), ``starters`` (the same averaged
-  over every starter the world could cut, for a decision before the cut: ``_crib_starters_value``).
+  seat's lead over the rounds left taken as normal).
 
 A part that is unknown or does not apply to the game is refused, by name, before any game starts.
 """

@@ -366,7 +366,7 @@ def _crib_redeal(game: Game, seat: int) -> None:
         old = g.discards[q]
         if set(out) == set(old):
             continue
-        kept = [parse_card(c) for c in hand if parse_card(c) not in out]
+        kept = [c for c in map(parse_card, hand) if c not in out]
         if started:
             played = set(g.kept[q]) - set(g.hands[q])
             if played & set(out):
