@@ -115,7 +115,8 @@ def winp_value(game: Game, seat: int, mark: list[int]) -> float:
 #: game -> its value parts (Crisp's)
 VALUES: dict[str, dict[str, Callable[[Game, int, Any], float]]] = {
     "crisp": {"mean": search_games._low_round_value, "best": best_value, "lead": lead_value, "winp": winp_value},
-    "cribbage": {"hand": search_games._crib_value, "starters": search_games._crib_starters_value},
+    "cribbage": {"hand": search_games._crib_value, "starters": search_games._crib_starters_value,
+                 "odds": search_games.crib_odds_value},
 }
 #: game -> its spec before the lobby's (``plain``: Cribbage's until 4 December 2026)
 PLAIN: dict[str, SearchSpec] = {"cribbage": search_games.CRIB_PLAIN}

@@ -89,7 +89,9 @@ Games without an entry play to the end (``SearchSpec()``).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import NAMES, card_list, parse_card
@@ -100,6 +102,7 @@ from ..games.cribbage_scoring import JACK, RANK, VALUE
 from ..games.crisp import queen_actions
 from ..games.krypkasino import POINTS
 from .cribbage import CribbageBot, fast_total
+from .cribbage_odds import win_chance
 from .crisp import CrispHeuristic
 from .search import SPECS, SearchSpec, win_value
 
@@ -135,18 +138,38 @@ def _crib_stop(game: Game, mark: CribMark) -> bool:
     return bool(game.hand_no != mark[0])  # type: ignore[attr-defined]
 
 
-def _crib_value(game: Game, seat: int, mark: CribMark) -> float:
+#: what the sides' scores after a hand are worth to a seat: (game, seat, scores, scores at the mark, next dealer)
+CribWorth = Callable[[Game, int, list[int], list[int], int], float]
+
+
+def _crib_margin(game: Game, seat: int, scores: list[int], start: list[int], dealer: int) -> float:
+    """The hand's margin: the seat's side's points minus the mean of the others', ``CRIB_SCALE`` around 0.5."""
+    gains = [float(a - b) for a, b in zip(scores, start, strict=True)]
+    return _clip(0.5 + _margin(gains, seat, game.sides) / (2 * CRIB_SCALE))
+
+
+def _crib_odds(game: Game, seat: int, scores: list[int], start: list[int], dealer: int) -> float:
+    """Heads-up, the seat's chance to win from these scores with ``dealer`` dealing next
+    (``cribbage_odds``); at larger tables the hand's margin (``_crib_margin``)."""
+    if game.players != 2:
+        return _crib_margin(game, seat, scores, start, dealer)
+    odds = win_chance(game.target)  # type: ignore[attr-defined]
+    mine, theirs = scores[seat], scores[1 - seat]
+    return 1.0 - odds[theirs][mine] if dealer == seat else odds[mine][theirs]
+
+
+def _crib_value(game: Game, seat: int, mark: CribMark, worth: CribWorth = _crib_margin) -> float:
     if game.is_over:
         return win_value(game, seat, mark)
-    gains = [float(a - b) for a, b in zip(game.side_scores, mark[1], strict=True)]  # type: ignore[attr-defined]
-    return _clip(0.5 + _margin(gains, seat, game.sides) / (2 * CRIB_SCALE))
+    g: Any = game
+    return worth(game, seat, g.side_scores, mark[1], g.dealer)  # the next hand is dealt: its dealer
 
 
 #: the reasons of the score events a starter decides: his heels at the cut (CRIB-START-2) and the show's counts
 _SHOWN = frozenset(("heels", "hand", "crib", "muggins"))
 
 
-def _crib_starters_value(game: Game, seat: int, mark: CribMark) -> float:
+def _crib_starters_value(game: Game, seat: int, mark: CribMark, worth: CribWorth = _crib_margin) -> float:
     """``_crib_value`` averaged over every starter the world could have cut, when the decision came
     before the cut (a discard): the world's hands, crib and pegging as played, then for each card
     that no hand or crib holds, his heels and the show counted in order with that card as the
@@ -159,7 +182,7 @@ def _crib_starters_value(game: Game, seat: int, mark: CribMark) -> float:
     game won in the pegging or at the cut), is worth ``_crib_value``."""
     g: Any = game
     if not mark[2]:
-        return _crib_value(game, seat, mark)
+        return _crib_value(game, seat, mark, worth)
     pegged = list(mark[1])  # the sides' scores at the show, but for his heels
     sets: list[tuple[int, bool, list[int]]] = []
     dealer = -1
@@ -179,13 +202,13 @@ def _crib_starters_value(game: Game, seat: int, mark: CribMark) -> float:
     elif sets:
         dealer = next(owner for owner, crib, _ in sets if crib)
     if len(sets) != g.players + 1:
-        return _crib_value(game, seat, mark)
+        return _crib_value(game, seat, mark, worth)
     held = {c for _, _, cards in sets for c in cards}
     side_of = g.side_of
     mine = side_of[seat]
     target = g.target
     crib_five = g.crib_five
-    sides = g.sides
+    next_dealer = (dealer + 1) % g.players
     score = fast_total  # the compiled core's scorer where built
     total = 0.0
     starters = [c for c in range(52) if c not in held]
@@ -206,8 +229,7 @@ def _crib_starters_value(game: Game, seat: int, mark: CribMark) -> float:
         if won >= 0:
             total += 1.0 if won == mine else 0.0
         else:
-            gains = [float(a - b) for a, b in zip(scores, mark[1], strict=True)]
-            total += _clip(0.5 + _margin(gains, seat, sides) / (2 * CRIB_SCALE))
+            total += worth(game, seat, scores, mark[1], next_dealer)
     return total / len(starters)
 
 
@@ -400,10 +422,14 @@ def _crib_view(game: Game, seat: int) -> dict[str, Any]:
 #: (bench/search_decisions.py, load 5.7); on the same positions its overrides gain more than 180's
 CRIB_PLAIN = SearchSpec(budget=400, mark=_crib_mark, stop=_crib_stop, value=_crib_value, trust=_crib_claims,
                         view=_crib_view)
-# the others read as the heuristic would play (the module docstring). Decision CPU p50 0.216 s, p95 0.286 s,
-# max 0.543 s over 11,146 heads-up decisions (bench/search_variants.py, load ~2): the pool's fits cost most of it
-SPECS["cribbage"] = dataclasses.replace(CRIB_PLAIN, value=_crib_starters_value, refine=_crib_redeal, weigh=_crib_fit,
-                                        pool=256, weigh_players=2, cluster_gate=True)
+#: the lobby's Cribbage spec on 4 December 2026: the others read as the heuristic would play (the module docstring).
+#: Decision CPU p50 0.216 s, p95 0.286 s, max 0.543 s over 11,146 heads-up decisions (bench/search_variants.py,
+#: load ~2): the pool's fits cost most of it
+CRIB_READ = dataclasses.replace(CRIB_PLAIN, value=_crib_starters_value, refine=_crib_redeal, weigh=_crib_fit,
+                                pool=256, weigh_players=2, cluster_gate=True)
+#: heads-up, a hand's end worth the chance to win from its scores (``_crib_odds``)
+crib_odds_value = functools.partial(_crib_starters_value, worth=_crib_odds)
+SPECS["cribbage"] = dataclasses.replace(CRIB_READ, value=crib_odds_value)
 
 
 def _last(game: Game, kind: str) -> int:
