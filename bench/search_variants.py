@@ -36,7 +36,9 @@ A variant is parts joined by ``+``, applied in order:
   factor then was ``miss0.25``), ``redeal`` (each other seat's hidden discard made the heuristic's
   choice in every world, ``search_games._crib_redeal``, the spec's ``refine``) and the values
   ``hand`` (the hand's margin as played, ``_crib_value``) and ``starters`` (the same averaged over
-  every starter the world could cut, for a decision before the cut, ``_crib_starters_value``);
+  every starter the world could cut, for a decision before the cut, ``_crib_starters_value``), and
+  ``odds`` (the same, a hand's end worth the chance to win from its scores heads-up,
+  ``cribbage_odds.py``);
 - a variant that weighs its worlds (Crisp's spec does, heads-up): ``weighN`` (worlds weighted at
   tables of up to N players, ``weigh_players``; ``weigh8`` is the Crisp spec before it was 2),
   ``poolN`` (the pool), and for Crisp and Cribbage ``missX`` (the weighting's miss factor,
@@ -65,6 +67,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import cribbage_odds
 import search_strength
 from feltroom.bots import search_games
 from feltroom.bots.search import SPECS, SearchBot, SearchSpec, win_value
@@ -116,7 +119,7 @@ def winp_value(game: Game, seat: int, mark: list[int]) -> float:
 VALUES: dict[str, dict[str, Callable[[Game, int, Any], float]]] = {
     "crisp": {"mean": search_games._low_round_value, "best": best_value, "lead": lead_value, "winp": winp_value},
     "cribbage": {"hand": search_games._crib_value, "starters": search_games._crib_starters_value,
-                 "odds": search_games.crib_odds_value},
+                 "odds": cribbage_odds.odds_value},
 }
 #: game -> its spec before the lobby's (``plain``: Cribbage's until 4 December 2026)
 PLAIN: dict[str, SearchSpec] = {"cribbage": search_games.CRIB_PLAIN}

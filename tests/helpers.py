@@ -8,8 +8,12 @@ location order, ``audit_hidden`` per seat).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
+import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -84,3 +88,17 @@ def check_params(game: Game, e: IllegalAction) -> None:
             assert value in RANK_NAMES, value
         else:
             assert type(value) in (int, str), (key, value)
+
+
+def bench_module(name: str) -> ModuleType:
+    """The bench script ``bench/<name>.py`` as a module (``bench_<name>`` in ``sys.modules``: a module
+    found by name pickles and types well); imported once."""
+    key = f"bench_{name}"
+    if key not in sys.modules:
+        path = Path(__file__).resolve().parents[1] / "bench" / f"{name}.py"
+        spec = importlib.util.spec_from_file_location(key, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[key] = module
+        spec.loader.exec_module(module)
+    return sys.modules[key]

@@ -1,20 +1,25 @@
-"""Heads-up Cribbage's chance to win from the scores between two hands (``feltroom.bots.cribbage_odds``),
-which a ``search`` playout is worth when it ends a hand short of the target (issue #15)."""
+"""Heads-up Cribbage's chance to win from the scores between two hands (``bench/cribbage_odds.py``), which
+a ``search`` playout may be worth when it ends a hand short of the target (issue #15: the variant
+bench's value ``odds``)."""
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 from functools import cache
-from pathlib import Path
 
 import pytest
 
 import feltroom
 from feltroom.bots import make_bot
-from feltroom.bots.cribbage_hands import PEGGED, SHOWN
-from feltroom.bots.cribbage_odds import win_chance
 from feltroom.bots.runner import play_out
+from feltroom.bots.search_games import _crib_margin
+from feltroom.games.cribbage import Cribbage
+
+from .helpers import bench_module
+
+ODDS = bench_module("cribbage_odds")
+PEGGED, SHOWN = ODDS.counts()
+win_chance = ODDS.win_chance
 
 
 def _marginals() -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
@@ -81,7 +86,7 @@ def test_more_points_never_lower_the_chance(target: int) -> None:
 def test_the_first_dealer_is_favoured_and_a_point_short_nearly_wins() -> None:
     """The dealer owns the crib and counts last (CRIB-SHOW-1): at 0–0 the first dealer is the
     favourite, by about what the first dealer won of the heuristic's own games (0.577 ± 0.018 of
-    3,000, ``bench/cribbage_hands.py``). A pone one point short against a dealer at 0 wins but for
+    3,000, ``bench/cribbage_odds.py``). A pone one point short against a dealer at 0 wins but for
     hands of no points for it (it pegs or counts first, CRIB-END-1); a pone at 0 cannot reach 121
     in one hand, so against a dealer one point short it cannot win."""
     table = win_chance(121)
@@ -90,23 +95,30 @@ def test_the_first_dealer_is_favoured_and_a_point_short_nearly_wins() -> None:
     assert table[0][120] < 1e-9
 
 
-def _bench() -> object:
-    path = Path(__file__).resolve().parents[1] / "bench" / "cribbage_hands.py"
-    spec = importlib.util.spec_from_file_location("bench_cribbage_hands", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def test_heads_up_a_hands_end_is_worth_the_chance_to_win_from_its_scores() -> None:
+    """``odds_worth``: heads-up, the seat's chance to win from the scores with the next dealer. At 0–0
+    the next dealer is the favourite (the crib, the last count: CRIB-SHOW-1), a seat one point
+    short with the other at 0 has all but won, and the same 10 points matter more at 110–100 than
+    at 10–0. At a larger table it is the hand's margin."""
+    worth = ODDS.odds_worth
+    two = Cribbage(2, seed=1)
+    assert worth(two, 0, [0, 0], [0, 0], 0) > 0.5 > worth(two, 0, [0, 0], [0, 0], 1)
+    assert worth(two, 1, [0, 0], [0, 0], 1) == worth(two, 0, [0, 0], [0, 0], 0)
+    assert worth(two, 0, [120, 0], [100, 0], 1) > 0.999 and worth(two, 1, [120, 0], [100, 0], 1) < 0.001
+    late = worth(two, 0, [110, 100], [100, 100], 1) - worth(two, 0, [100, 100], [100, 100], 1)
+    early = worth(two, 0, [10, 0], [0, 0], 1) - worth(two, 0, [0, 0], [0, 0], 1)
+    assert late > early > 0
+    three = Cribbage(3, seed=1)
+    assert worth(three, 0, [10, 4, 4], [0, 0, 0], 1) == _crib_margin(three, 0, [10, 4, 4], [0, 0, 0], 1)
 
 
 def test_the_tables_count_each_finished_hand_by_pone_and_dealer() -> None:
-    """``bench/cribbage_hands.py`` (which writes the tables) splits a game's points by hand, by
+    """``bench/cribbage_odds.py`` (which writes the counts) splits a game's points by hand, by
     pone and dealer (his heels the dealer's, CRIB-START-2) and by pegging and show (the crib the
     dealer's): the hands' sums are the game's, less its last hand (unfinished: it is left out)."""
-    bench = _bench()
     game = feltroom.new_game("cribbage", 2, 7, {"counting": "automatic"})
     play_out(game, [make_bot("heuristic", "cribbage", s, 2, game.options, s) for s in range(2)])
-    pegged, shown = bench.hands(game)  # type: ignore[attr-defined]
+    pegged, shown = ODDS.hands(game)
     starts = [i for i, e in enumerate(game.log) if e["type"] == "hand_start"]
     assert len(pegged) == len(shown) == len(starts) - 1
     for k, (begin, end) in enumerate(itertools.pairwise(starts)):

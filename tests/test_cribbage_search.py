@@ -24,7 +24,6 @@ from feltroom.bots.search_games import (
     _crib_fit,
     _crib_margin,
     _crib_mark,
-    _crib_odds,
     _crib_redeal,
     _crib_starters_value,
     _crib_stop,
@@ -37,6 +36,7 @@ from feltroom.games.cribbage import Cribbage
 from feltroom.views import events_for
 
 from .cribbage_helpers import new
+from .helpers import bench_module
 
 #: seat 0 deals (CRIB-DEALER-3: the crib is its); seat 1 keeps 5H 5S JC QD in both worlds
 SEAT0 = "AC 3D 7S 8H 9C KS"
@@ -234,7 +234,7 @@ def test_every_world_the_search_plays_is_refined_first(weighed: bool, monkeypatc
     assert 0 < len(played) <= 30 and all(played)
 
 
-@pytest.mark.parametrize("worth", [_crib_margin, _crib_odds])
+@pytest.mark.parametrize("worth", [_crib_margin, bench_module("cribbage_odds").odds_worth])
 @pytest.mark.parametrize("seed", range(24))
 def test_a_discard_is_valued_over_every_starter_the_world_could_cut(seed: int, worth: CribWorth) -> None:
     """A playout from a decision before the cut is worth the hand's value averaged over every
@@ -244,7 +244,7 @@ def test_a_discard_is_valued_over_every_starter_the_world_could_cut(seed: int, w
     through the show). The scores start near the target so that every way of ending comes up (these
 24 worlds: 10 end in the show, 7 in the pegging or at the cut, 7 go on to the next hand), and a hand's
     end is worth its margin or, heads-up, the chance to win from its scores with the next dealer
-    (``_crib_odds``; the replays read him from the game)."""
+    (``bench/cribbage_odds.py``; the replays read him from the game)."""
     rng = random.Random(seed)
     players = (2, 3, 4, 6)[seed % 4]
     start = Cribbage(players, seed=seed, options={"counting": "automatic", "target": 61})
@@ -275,23 +275,6 @@ def test_a_discard_is_valued_over_every_starter_the_world_could_cut(seed: int, w
         values.append(_crib_value(replay, seat, mark, worth))
     assert averaged == pytest.approx(sum(values) / len(values), abs=1e-12)
     assert len(values) == 52 - (players + 1) * (5 if players == 6 else 4)  # CRIB-SHOW-1, CRIB-AMB-3
-
-
-def test_heads_up_a_hands_end_is_worth_the_chance_to_win_from_its_scores() -> None:
-    """Heads-up, a playout that ends a hand short of the target is worth the seat's chance to win
-    from the scores with the next dealer (``cribbage_odds``): at 0–0 the next dealer is the favourite
-    (the crib, the last count: CRIB-SHOW-1), a seat one point short with the other at 0 has all but
-    won, and the same 10 points matter more at 110–100 than at 10–0. At a larger table it is the
-    hand's margin."""
-    two = Cribbage(2, seed=1)
-    assert _crib_odds(two, 0, [0, 0], [0, 0], 0) > 0.5 > _crib_odds(two, 0, [0, 0], [0, 0], 1)
-    assert _crib_odds(two, 1, [0, 0], [0, 0], 1) == _crib_odds(two, 0, [0, 0], [0, 0], 0)
-    assert _crib_odds(two, 0, [120, 0], [100, 0], 1) > 0.999 and _crib_odds(two, 1, [120, 0], [100, 0], 1) < 0.001
-    late = _crib_odds(two, 0, [110, 100], [100, 100], 1) - _crib_odds(two, 0, [100, 100], [100, 100], 1)
-    early = _crib_odds(two, 0, [10, 0], [0, 0], 1) - _crib_odds(two, 0, [0, 0], [0, 0], 1)
-    assert late > early > 0
-    three = Cribbage(3, seed=1)
-    assert _crib_odds(three, 0, [10, 4, 4], [0, 0, 0], 1) == _crib_margin(three, 0, [10, 4, 4], [0, 0, 0], 1)
 
 
 def test_a_decision_after_the_cut_is_valued_by_the_hand_as_played() -> None:

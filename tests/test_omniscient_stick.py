@@ -4,11 +4,7 @@ every hand, the crib, the piles and the past as they are and redraw only the car
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -18,18 +14,9 @@ from feltroom.bots import make_bot
 from feltroom.fastgame import FastGame
 from feltroom.game import CLOCK, Game
 
+from .helpers import bench_module
 
-def _bench() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "bench" / "search_strength.py"
-    spec = importlib.util.spec_from_file_location("bench_search_strength", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclass-free, but a module found by name pickles and types well
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _bench()
+BENCH = bench_module("search_strength")
 
 
 def _ref(game: Game) -> Any:

@@ -5,7 +5,11 @@ decision hardly touches. Decided here:
 
 - **Cribbage**: to the end of the current hand (the next deal), worth the hand's margin —
   the seat's side's points minus the mean of the other sides', scaled by ``CRIB_SCALE`` around
-  0.5 — or 1/0 if the game is won or lost within it (pegging out comes first, CRIB-END-1).
+  0.5 (``_crib_margin``) — or 1/0 if the game is won or lost within it (pegging out comes first,
+  CRIB-END-1). What a hand's end is worth is a parameter of the values (``CribWorth``): heads-up,
+  the chance to win from the scores reached with the next dealer (``bench/cribbage_odds.py``, the
+  variant bench's ``odds``) won no more games than the margin on the same 1,000 (57.8 % against
+  58.6 %, −0.8 points, standard error 0.9; 4 December 2026), so the margin stays.
 - **Cribbage** reads the other seats as the heuristic would play (4 December 2026; until then its
   worlds were uniform and each playout worth the hand as played, ``CRIB_PLAIN``):
   - a playout from a decision before the cut (a discard) is worth the hand's value averaged over
@@ -89,7 +93,6 @@ Games without an entry play to the end (``SearchSpec()``).
 from __future__ import annotations
 
 import dataclasses
-import functools
 import itertools
 from collections.abc import Callable
 from typing import Any
@@ -102,7 +105,6 @@ from ..games.cribbage_scoring import JACK, RANK, VALUE
 from ..games.crisp import queen_actions
 from ..games.krypkasino import POINTS
 from .cribbage import CribbageBot, fast_total
-from .cribbage_odds import win_chance
 from .crisp import CrispHeuristic
 from .search import SPECS, SearchSpec, win_value
 
@@ -146,16 +148,6 @@ def _crib_margin(game: Game, seat: int, scores: list[int], start: list[int], dea
     """The hand's margin: the seat's side's points minus the mean of the others', ``CRIB_SCALE`` around 0.5."""
     gains = [float(a - b) for a, b in zip(scores, start, strict=True)]
     return _clip(0.5 + _margin(gains, seat, game.sides) / (2 * CRIB_SCALE))
-
-
-def _crib_odds(game: Game, seat: int, scores: list[int], start: list[int], dealer: int) -> float:
-    """Heads-up, the seat's chance to win from these scores with ``dealer`` dealing next
-    (``cribbage_odds``); at larger tables the hand's margin (``_crib_margin``)."""
-    if game.players != 2:
-        return _crib_margin(game, seat, scores, start, dealer)
-    odds = win_chance(game.target)  # type: ignore[attr-defined]
-    mine, theirs = scores[seat], scores[1 - seat]
-    return 1.0 - odds[theirs][mine] if dealer == seat else odds[mine][theirs]
 
 
 def _crib_value(game: Game, seat: int, mark: CribMark, worth: CribWorth = _crib_margin) -> float:
@@ -422,14 +414,12 @@ def _crib_view(game: Game, seat: int) -> dict[str, Any]:
 #: (bench/search_decisions.py, load 5.7); on the same positions its overrides gain more than 180's
 CRIB_PLAIN = SearchSpec(budget=400, mark=_crib_mark, stop=_crib_stop, value=_crib_value, trust=_crib_claims,
                         view=_crib_view)
-#: the lobby's Cribbage spec on 4 December 2026: the others read as the heuristic would play (the module docstring).
+#: the lobby's Cribbage spec since 4 December 2026: the others read as the heuristic would play (the module docstring).
 #: Decision CPU p50 0.216 s, p95 0.286 s, max 0.543 s over 11,146 heads-up decisions (bench/search_variants.py,
 #: load ~2): the pool's fits cost most of it
 CRIB_READ = dataclasses.replace(CRIB_PLAIN, value=_crib_starters_value, refine=_crib_redeal, weigh=_crib_fit,
                                 pool=256, weigh_players=2, cluster_gate=True)
-#: heads-up, a hand's end worth the chance to win from its scores (``_crib_odds``)
-crib_odds_value = functools.partial(_crib_starters_value, worth=_crib_odds)
-SPECS["cribbage"] = dataclasses.replace(CRIB_READ, value=crib_odds_value)
+SPECS["cribbage"] = CRIB_READ
 
 
 def _last(game: Game, kind: str) -> int:
