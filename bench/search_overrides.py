@@ -34,7 +34,6 @@ A variant is ``BUDGET`` with optional parts after colons: ``nN`` (``min_worlds``
 from __future__ import annotations
 
 import argparse
-import contextlib
 import copy
 import dataclasses
 import math
@@ -42,7 +41,6 @@ import os
 import random
 import re
 import time
-from collections.abc import Iterator
 
 import feltroom
 import search_variants
@@ -57,29 +55,12 @@ def parse_variant(name: str, text: str) -> tuple[int, SearchSpec, dict[str, floa
     """``BUDGET[:PART...]``: the budget, the spec and the ``search_games`` constants it sets. ``nN`` is
     ``min_worlds``; every other part is one of ``search_variants.py``'s (read there, one meaning)."""
     budget, *flags = text.split(":")
+    min_worlds = [int(f[1:]) for f in flags if re.fullmatch(r"n\d+", f)]
     parts = [f for f in flags if not re.fullmatch(r"n\d+", f)]
     spec, constants = search_variants.make(name, "+".join(["base", *parts]))
-    for flag in flags:
-        if re.fullmatch(r"n\d+", flag):
-            spec = dataclasses.replace(spec, min_worlds=int(flag[1:]))
+    if min_worlds:
+        spec = dataclasses.replace(spec, min_worlds=min_worlds[-1])
     return int(budget), spec, constants
-
-
-@contextlib.contextmanager
-def constants_set(constants: dict[str, float]) -> Iterator[None]:
-    """``search_games``' constants set to a variant's while it chooses (the weighting's miss factor)."""
-    saved = {k: getattr(search_games, k) for k in constants}
-    for k, v in constants.items():
-        setattr(search_games, k, v)
-    try:
-        yield
-    finally:
-        for k, v in saved.items():
-            setattr(search_games, k, v)
-
-
-def kind_of(legal: list[str]) -> str:
-    return legal[0].split(" ", 1)[0]
 
 
 def report(name: str, played: int, decisions: int, ref: str, start: float, load: list[float],
@@ -156,11 +137,11 @@ def main() -> None:
                 bot.budget = budget
                 SPECS[name] = spec
                 try:
-                    with constants_set(constants):
+                    with search_variants.constants_set(constants):
                         choices[label] = bot.choose(view, legal)
                 finally:
                     SPECS[name] = base
-            kind = kind_of(legal)
+            kind = search_variants.kind_of(name, legal)
             chosen = sorted(set(choices.values()) - {first})
             ref: dict[str, float] = {first: 0.0}
             if chosen and args.truth:

@@ -57,13 +57,14 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import copy
 import dataclasses
 import json
 import math
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -236,11 +237,28 @@ def kind_of(name: str, legal: list[str]) -> str:
     return legal[0].split(" ", 1)[0]
 
 
+def set_constants(constants: dict[str, float]) -> dict[str, float]:
+    """Set ``search_games``' constants to a variant's (``make``'s second value); their values before."""
+    before = {constant: getattr(search_games, constant) for constant in constants}
+    for constant, number in constants.items():
+        setattr(search_games, constant, number)
+    return before
+
+
+@contextlib.contextmanager
+def constants_set(constants: dict[str, float]) -> Iterator[None]:
+    """``search_games``' constants set to a variant's for a while (the weighting's miss factor)."""
+    before = set_constants(constants)
+    try:
+        yield
+    finally:
+        set_constants(before)
+
+
 def init(name: str, variant: str) -> None:
     """A worker: the variant's spec, the search's overrides counted and its pools' effective sizes kept."""
     spec, constants = make(name, variant)
-    for constant, number in constants.items():
-        setattr(search_games, constant, number)
+    set_constants(constants)
     weigh = spec.weigh
     if weigh is not None:
         pool: list[float] = []
