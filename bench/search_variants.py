@@ -38,7 +38,8 @@ A variant is parts joined by ``+``, applied in order:
   ``hand`` (the hand's margin as played, ``_crib_value``) and ``starters`` (the same averaged over
   every starter the world could cut, for a decision before the cut, ``_crib_starters_value``), and
   ``odds`` (the same, a hand's end worth the chance to win from its scores heads-up,
-  ``cribbage_odds.py``);
+  ``cribbage_odds.py``), ``guide`` (the search's guide ``cribbage_guide.CribbageGuide``, its heads-up
+  discards counting the whole crib, instead of the heuristic);
 - a variant that weighs its worlds (Crisp's spec does, heads-up): ``weighN`` (worlds weighted at
   tables of up to N players, ``weigh_players``; ``weigh8`` is the Crisp spec before it was 2),
   ``poolN`` (the pool), and for Crisp and Cribbage ``missX`` (the weighting's miss factor,
@@ -70,7 +71,9 @@ from typing import Any
 
 import cribbage_odds
 import search_strength
+from cribbage_guide import CribbageGuide
 from feltroom.bots import search_games
+from feltroom.bots.base import Bot
 from feltroom.bots.search import SPECS, SearchBot, SearchSpec, win_value
 from feltroom.cli.ladder import wilson
 from feltroom.game import Game
@@ -129,6 +132,8 @@ WEIGHED: dict[str, SearchSpec] = {
     "cribbage": dataclasses.replace(search_games.CRIB_PLAIN, weigh=search_games._crib_fit, pool=64, weigh_players=2)}
 #: game -> how its worlds are refined by the model (``redeal``: Cribbage's hidden discards the heuristic's)
 REFINE: dict[str, Callable[[Game, int], None]] = {"cribbage": search_games._crib_redeal}
+#: game -> a guide stronger than its playout policy (``guide``: Cribbage's discards counting the whole crib)
+GUIDES: dict[str, type[Bot]] = {"cribbage": CribbageGuide}
 #: game -> the name of its weighting's miss factor in ``search_games`` (``missX``)
 MISS: dict[str, str] = {"crisp": "CRISP_MISS", "cribbage": "CRIB_MISS"}
 #: game -> the name of its playout value's scale in ``search_games`` (``scaleX``)
@@ -196,6 +201,10 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
             if name not in REFINE:
                 raise VariantError(f"variant part 'redeal': only {', '.join(sorted(REFINE))} has it, not {name}")
             spec = dataclasses.replace(spec, refine=REFINE[name])
+        elif part == "guide":
+            if name not in GUIDES:
+                raise VariantError(f"variant part 'guide': only {', '.join(sorted(GUIDES))} has it, not {name}")
+            spec = dataclasses.replace(spec, guide=GUIDES[name])
         elif part == "fresh":
             spec = dataclasses.replace(spec, fresh_gate=True)
         elif part == "cluster":

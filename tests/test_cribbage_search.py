@@ -375,3 +375,20 @@ def test_redealt_worlds_keep_what_the_seat_saw_and_play_on(seed: int) -> None:
                 played = set(w.kept[q]) - set(w.hands[q]) if w.starter is not None else set()
                 assert names(w.discards[q]) == sorted(model) or played & {parse_card(c) for c in model}
         assert play_out(w, [make_bot("random", "cribbage", s, players, w.options, 1) for s in range(players)]).is_over
+
+
+@pytest.mark.parametrize("guided", [False, True])
+def test_the_search_must_beat_its_specs_guide(guided: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``SearchSpec.guide``: the choice the search keeps unless it finds a significantly better one is
+    the guide's (``bench/cribbage_guide.py``, counting the whole crib), not the playout policy's; at
+    budget 1 the search plays it. The pone keeps 3S 2S 5S 10S and throws a king where the heuristic
+    throws a ten."""
+    CribbageGuide = bench_module("cribbage_guide").CribbageGuide
+    lobby = SPECS["cribbage"]
+    monkeypatch.setitem(SPECS, "cribbage", dataclasses.replace(lobby, guide=CribbageGuide if guided else None))
+    g = new(2, {0: "AC 3D 7S 8H 9C QH", 1: "3S 10S KS 2S 5S 2C"}, "2D")
+    bot = make_bot("search", "cribbage", 1, 2, g.options, 3, budget=1)
+    assert isinstance(bot, SearchBot)
+    assert type(bot.guide) is (CribbageGuide if guided else CribbageBot)
+    bot.observe(events_for(g.log, 1))
+    assert bot.choose(g.view(1), g.legal_actions(1)) == ("discard 2C KS" if guided else "discard 2C 10S")

@@ -107,14 +107,18 @@ class CribbageBot(Bot):
         for action in legal:
             out = [_ID[c] for c in action.split()[1:]]
             kept = [c for c in hand if c not in out]
-            crib = _partial_crib(out)
             # whole points summed in any order: the same float as summing world by world
-            total = float(sum(fast_total(kept, s) for s in unseen)) + sign * sum(
-                k * p for k, p in zip(starters, crib, strict=True))
+            total = float(sum(fast_total(kept, s) for s in unseen)) + sign * self._crib_points(out, starters)
             value = total / len(unseen) + 0.01 * sum(VALUE[c] for c in out) * (-sign)
             if value > best_value:
                 best, best_value = action, value
         return best
+
+    def _crib_points(self, out: list[int], starters: list[int]) -> float:
+        """What the discards ``out`` give the crib, summed over the possible starters (``starters``:
+        the unseen cards per rank): their own fifteens, pairs and runs with each starter, the crib's
+        other cards unknown (``bench/cribbage_guide.py`` counts the whole crib instead)."""
+        return sum(k * p for k, p in zip(starters, _partial_crib(out), strict=True))
 
     # ------------------------------------------------------------------ the play
 

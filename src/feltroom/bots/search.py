@@ -70,7 +70,8 @@ class SearchSpec:
     horizon; the game's end always ends it); ``value(game, seat, mark)`` is what the playout's
     end is worth to ``seat``, in [0, 1]; ``history(game)`` is where, in the imagined world's
     log, the playout bots' memory begins (0: the whole log); ``policy`` is the playout
-    level; ``budget`` the lobby's playouts per decision; ``trust(legal)`` says the guide's choice
+    level; ``guide``, if set, the class of the bot whose choice the search must beat (otherwise the
+    policy level's bot); ``budget`` the lobby's playouts per decision; ``trust(legal)`` says the guide's choice
     is played unsearched; the best action replaces the guide's only if its mean paired
     advantage is above ``margin_z`` standard errors over at least ``min_worlds`` worlds (``gate``);
     with ``fresh_gate`` the test reads only the last halving round's worlds (fresh ones, which did
@@ -103,6 +104,7 @@ class SearchSpec:
     cluster_gate: bool = False
     policy: str = "heuristic"
     refine: Callable[[Game, int], None] | None = None
+    guide: type[Bot] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -192,7 +194,8 @@ class SearchBot(Bot):
         self.budget = self.spec.budget if budget is None else budget
         if type(self.budget) is not int or self.budget < 1:
             raise ValueError(f"a search budget is a whole number of playouts ≥ 1, not {self.budget!r}")
-        self.guide = self._policy(seat, seed)
+        guide = self.spec.guide
+        self.guide = self._policy(seat, seed) if guide is None else guide(seat, players, self.options, seed)
         try:
             self.knowledge: Knowledge | None = tracker(self.game, seat, players, options)
         except ValueError:  # a table its sampler does not cover (two-deck Craits, while off): it plays as its guide
