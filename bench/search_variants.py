@@ -29,7 +29,9 @@ A variant is parts joined by ``+``, applied in order:
 
 - every game: ``base`` (the lobby's spec), ``noweigh`` (worlds straight from the knowledge, no
   weighting), ``fresh`` (``fresh_gate``), ``cluster`` (``cluster_gate``: a pool's world drawn again
-  counted once), ``zX`` (``margin_z``), ``bX`` (budget);
+  counted once), ``zX`` (``margin_z``), ``bX`` (budget), ``lookN`` (``lookahead``: the searching
+  seat's next N choices in a playout the best for it in that world), ``plookN`` (the same at decisions
+  whose first legal action is a ``play``);
 - Cribbage: ``plain`` (its spec until 4 December 2026, ``search_games.CRIB_PLAIN``: uniform worlds,
   the hand's value as played; the ``base`` of the result files before then), ``weigh`` (worlds
   weighted by the other seat's choices from a pool of 64, heads-up, as ``CRIB_WEIGHED`` was; its miss
@@ -150,6 +152,8 @@ _NUMBERED: list[tuple[re.Pattern[str], str, type]] = [
     (re.compile(r"scale" + _NUMBER), "scale", float),
     (re.compile(r"z" + _NUMBER), "margin_z", float),
     (re.compile(r"b(\d+)"), "budget", int),
+    (re.compile(r"look(\d+)"), "lookahead", int),
+    (re.compile(r"plook(\d+)"), "play_lookahead", int),
 ]
 
 
@@ -159,6 +163,13 @@ def _numbered(part: str) -> tuple[str, float] | None:
         if match := pattern.fullmatch(part):
             return field, kind(match[1])
     return None
+
+
+def _looking(depth: int, plays_only: bool) -> Callable[[list[str]], int]:
+    """A spec's ``lookahead``: ``depth`` at every decision, or only at those whose first action is a ``play``."""
+    def lookahead(legal: list[str]) -> int:
+        return depth if not plays_only or legal[0].startswith("play") else 0
+    return lookahead
 
 
 class VariantError(ValueError):
@@ -214,7 +225,9 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
             if numbered is None:
                 raise VariantError(f"unknown variant part {part!r}" + (f" (of {variant!r})" if part != variant else ""))
             field, number = numbered
-            if field in ("miss", "scale"):
+            if field in ("lookahead", "play_lookahead"):
+                spec = dataclasses.replace(spec, lookahead=_looking(int(number), field == "play_lookahead"))
+            elif field in ("miss", "scale"):
                 names, what = (MISS, "miss factor") if field == "miss" else (SCALE, "value scale")
                 if name not in names:
                     raise VariantError(f"variant part {part!r}: {name} has no {what}; "

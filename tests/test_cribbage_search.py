@@ -210,9 +210,9 @@ def test_every_world_the_search_plays_is_refined_first(weighed: bool, monkeypatc
     monkeypatch.setitem(SPECS, "cribbage", dataclasses.replace(base, refine=spy))
     original = SearchBot.playout
 
-    def playout(self: SearchBot, world: Game, action: str, rng: random.Random) -> float:
+    def playout(self: SearchBot, world: Game, action: str, rng: random.Random, lookahead: int = 0) -> float:
         played.append(bool(world.meta.get("refined")))
-        return original(self, world, action, rng)
+        return original(self, world, action, rng, lookahead)
 
     monkeypatch.setattr(SearchBot, "playout", playout)
     game = feltroom.new_game("cribbage", players=2, seed=2, options={"first_dealer": 1})

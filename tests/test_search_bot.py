@@ -144,7 +144,7 @@ class StubSearch(SearchBot):
         super().__init__(0, 2, {}, seed, budget=budget)
         self.played: list[set[str]] = []  # the actions played in each world
 
-    def playout(self, world: Game, action: str, rng: random.Random) -> float:
+    def playout(self, world: Game, action: str, rng: random.Random, lookahead: int = 0) -> float:
         luck = rng.random()
         if not self.played or action in self.played[-1]:
             self.played.append(set())
@@ -207,8 +207,8 @@ class FadingSearch(StubSearch):
     fading = ""
     early = 19
 
-    def playout(self, world: Game, action: str, rng: random.Random) -> float:
-        value = super().playout(world, action, rng)
+    def playout(self, world: Game, action: str, rng: random.Random, lookahead: int = 0) -> float:
+        value = super().playout(world, action, rng, lookahead)
         return 0.9 if action == self.fading and len(self.played) <= self.early else value
 
 
@@ -234,7 +234,7 @@ class PooledSearch(StubSearch):
     other = ""
     seen: dict[str, int]
 
-    def playout(self, world: Game, action: str, rng: random.Random) -> float:
+    def playout(self, world: Game, action: str, rng: random.Random, lookahead: int = 0) -> float:
         key = repr(world.view(1))  # the opponent's hand names the world
         index = self.seen.setdefault(key, len(self.seen))
         self.played.append({action})
@@ -313,3 +313,53 @@ def test_a_decision_without_a_history_is_the_guides_and_other_errors_propagate()
     with pytest.raises(RuntimeError, match="a bug"):
         bot.choose(view, legal)
     assert bot.fallbacks == 2
+
+
+def _to_seat0s_play(w: Game, policy: list[Bot], stop: Any = None) -> bool:
+    """``policy`` plays until seat 0 has a play with options (False: the game or, with the playout's
+    mark ``stop``, Cribbage's horizon came first), each seat reading the search's playout view."""
+    spec = SPECS["cribbage"]
+    view = spec.view or (lambda game, seat: game.view(seat))
+    while not w.is_over and not (stop is not None and spec.stop(w, stop)):
+        if not w.to_act:
+            w.apply(CLOCK, w.legal_actions(CLOCK)[0])
+            continue
+        seat = w.to_act[0]
+        legal = w.legal_actions(seat)
+        if seat == 0 and len(legal) > 1 and legal[0].startswith("play"):
+            return True
+        w.apply(seat, policy[seat].choose(view(w, seat), legal) if len(legal) > 1 else legal[0])
+    return False
+
+
+def test_a_lookahead_playout_takes_the_seats_best_next_option_in_its_world() -> None:
+    """``SearchSpec.lookahead``: at depth 1 a playout's value is the best, over the searching seat's
+    next choice with options, of the playouts on from each option (the rest by the policy); at depth 0
+    the policy's choice is played. A Cribbage playout draws nothing (the heuristic is deterministic), so
+    each is exact; in some of these positions the policy's choice is not the best in the world."""
+    spec = SPECS["cribbage"]
+    view = spec.view or (lambda game, seat: game.view(seat))
+    better = 0
+    for seed in range(30):
+        world = feltroom.new_game("cribbage", 2, seed=seed, options={"counting": "automatic"}, compiled=False)
+        heuristic = [make_bot("heuristic", "cribbage", s, 2, world.options, 0) for s in range(2)]
+        assert _to_seat0s_play(world, heuristic)
+        bot = make_bot("search", "cribbage", 0, 2, world.options, 0)
+        assert isinstance(bot, SearchBot)
+        mark, start = spec.mark(world, 0), spec.history(world)
+        action = world.legal_actions(0)[0]
+        after = world.copy()
+        after.apply(0, action)
+        if not _to_seat0s_play(after, heuristic, mark):
+            continue
+        options = after.legal_actions(0)
+        values = []
+        for option in options:
+            here = after.copy()
+            here.apply(0, option)
+            values.append(bot._continue(here, mark, start, random.Random(0), 0))
+        chosen = heuristic[0].choose(view(after, 0), options)
+        assert bot.playout(world.copy(), action, random.Random(0), 1) == max(values)
+        assert bot.playout(world.copy(), action, random.Random(0), 0) == values[options.index(chosen)]
+        better += max(values) > values[options.index(chosen)]
+    assert better >= 3

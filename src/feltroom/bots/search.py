@@ -86,6 +86,10 @@ class SearchSpec:
     ``refine(world, seat)``, if set, changes each world drawn (in place) before it is weighed or
     played: where the knowledge leaves a hidden choice of another seat free (Cribbage's discards),
     the model's choice in that world (``search_games._crib_redeal``); it reads the world only.
+    ``lookahead(legal)`` > 0 at a decision: in its playouts, the searching seat's next that many
+    choices with more than one legal action are not its policy's but the best for it in that world,
+    each option played out (a world-specific choice: it sees the world's hidden cards, as
+    perfect-information Monte Carlo does; the cost grows with the options).
     """
 
     budget: int = DEFAULT_BUDGET
@@ -105,6 +109,7 @@ class SearchSpec:
     policy: str = "heuristic"
     refine: Callable[[Game, int], None] | None = None
     guide: type[Bot] | None = None
+    lookahead: Callable[[list[str]], int] = lambda legal: 0
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -247,6 +252,7 @@ class SearchBot(Bot):
         values: dict[str, list[float]] = {a: [] for a in order}  # per world, in the order the worlds were drawn
         drawn: list[int] = []  # which world each entry of ``values[first]`` was played in (a pool may repeat one)
         alive = order[:self.budget]
+        depth = self.spec.lookahead(legal)
         draw = self._worlds(rng)
         rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
         left = self.budget
@@ -264,7 +270,7 @@ class SearchBot(Bot):
                 seed = rng.getrandbits(32)
                 for i, action in enumerate(alive):
                     here = world if i == len(alive) - 1 else world.copy()
-                    values[action].append(self.playout(here, action, random.Random(seed)))
+                    values[action].append(self.playout(here, action, random.Random(seed), depth))
                 left -= len(alive)
             if not last:
                 alive = halve(alive, first, values, rank)
@@ -309,13 +315,20 @@ class SearchBot(Bot):
 
         return draw
 
-    def playout(self, world: Game, action: str, rng: random.Random) -> float:
-        """Apply ``action`` in ``world``, then the policy for every seat to the horizon; its value."""
+    def playout(self, world: Game, action: str, rng: random.Random, lookahead: int = 0) -> float:
+        """Apply ``action`` in ``world``, then the policy for every seat to the horizon; its value
+        (with ``lookahead``, the searching seat's next choices the best in the world: ``_continue``)."""
+        spec = self.spec
+        mark = spec.mark(world, self.seat)
+        start = spec.history(world)
+        world.apply(self.seat, action)
+        return self._continue(world, mark, start, rng, lookahead)
+
+    def _continue(self, world: Game, mark: Any, start: int, rng: random.Random, lookahead: int) -> float:
+        """The policy for every seat from here to the horizon, the value of its end; with ``lookahead``,
+        the searching seat's next choice with options is the one whose continuation is worth most here."""
         spec = self.spec
         me = self.seat
-        mark = spec.mark(world, me)
-        start = spec.history(world)
-        world.apply(me, action)
         bots: dict[int, tuple[Bot, int]] = {}
         log = world.log
         view = spec.view or (lambda game, seat: game.view(seat))
@@ -325,6 +338,15 @@ class SearchBot(Bot):
                 world.apply(CLOCK, world.legal_actions(CLOCK)[0])
                 continue
             seat = seats[0]
+            legal = world.legal_actions(seat)
+            if lookahead and seat == me and len(legal) > 1 and not spec.trust(legal):
+                seed = rng.getrandbits(32)
+                best = 0.0
+                for i, option in enumerate(legal):
+                    here = world if i == len(legal) - 1 else world.copy()
+                    here.apply(me, option)
+                    best = max(best, self._continue(here, mark, start, random.Random(seed), lookahead - 1))
+                return best
             entry = bots.get(seat)
             if entry is None:
                 from .base import make_bot
@@ -338,7 +360,6 @@ class SearchBot(Bot):
                     bot.observe(events_for(log[seen:], seat))
                 entry = (bot, len(log))
             bots[seat] = entry
-            legal = world.legal_actions(seat)
             choice = bot.choose(view(world, seat) if bot.needs_view else None, legal) if len(legal) > 1 else legal[0]
             world.apply(seat, choice)
         return spec.value(world, me, mark)
