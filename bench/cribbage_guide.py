@@ -1,6 +1,6 @@
 """A Cribbage guide for the search that counts the whole crib, and what it is worth against the heuristic.
 
-Usage: ``python bench/cribbage_guide.py [--games G] [--seed S]``
+Usage: ``python bench/cribbage_guide.py [--games G] [--seed S] [--discard whole|heuristic] [--reply max|expected]``
 
 ``CribbageGuide`` is the heuristic with one change: a heads-up discard counts the whole crib's mean
 (all five cards' fifteens, pairs and runs, the other seat's two discards and the starter unknown:
@@ -10,8 +10,9 @@ Cribbage variants (``SearchSpec.guide``: the choice the search must beat).
 
 This script plays it against the lobby's heuristic, seat-rotated heads-up games (the guide deals
 first in every other game), each game's seed drawn from ``--seed``; prints the guide's win rate with
-its Wilson 95 % interval, the discards in which the two differ (each guide discard asked of the
-heuristic too, from the same view) and the CPU per game.
+its Wilson 95 % interval, the choices in which the two differ (each asked of the heuristic too, from
+the same view) and the CPU per game. ``--reply expected`` measures another change, in the play
+(``ExpectedReply``), alone (``--discard heuristic``) or with the guide's discards.
 
     .venv/bin/python bench/cribbage_guide.py --games 20000 --seed 3
 """
@@ -21,16 +22,18 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections import Counter
+from math import comb
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 import feltroom
 from feltroom.bots.base import Bot
-from feltroom.bots.cribbage import CribbageBot
+from feltroom.bots.cribbage import CribbageBot, _pegs_after
 from feltroom.bots.runner import play_out
 from feltroom.cli.ladder import wilson
-from feltroom.games.cribbage_scoring import RANK
+from feltroom.games.cribbage_scoring import RANK, RANK_VALUE
 
 #: the ways the crib's other two cards and the starter can fall from the 50 cards left beside two discards
 CRIB_DRAWS = 50 * 49 // 2 * 48
@@ -65,52 +68,96 @@ class CribbageGuide(CribbageBot):
         return sum(starters) * WHOLE_CRIB[low - 1][high - low] / CRIB_DRAWS  # summed over the starters, as the base
 
 
-class Compared(CribbageGuide):
-    """The guide, counting the discards in which the heuristic would have chosen otherwise."""
+class ExpectedReply(CribbageBot):
+    """The heuristic's play with the reply risk as the expected points of the next player's best reply
+    (the unseen cards' ranks taken in order of the points they would peg: the chance that the best the
+    next player holds is of each), not the largest of points × the chance of holding that rank."""
 
-    def __init__(self, seat: int, players: int, options: dict[str, object], seed: int | None = None) -> None:
-        super().__init__(seat, players, options, seed)
-        self.twin = CribbageBot(seat, players, options, seed)
-        self.discards = self.differ = 0
+    @staticmethod
+    def _reply_risk(ranks: tuple[int, ...], count: int, by_rank: dict[int, int], unseen: int, holding: int) -> float:
+        pegs = _pegs_after(ranks)
+        scoring = sorted(((pegs[r], copies) for r, copies in by_rank.items()
+                          if count + RANK_VALUE[r] <= 31 and pegs[r]), reverse=True)
+        if not scoring or unseen < holding:
+            return 0.0
+        hands = comb(unseen, holding)
+        risk, none_yet, excluded = 0.0, 1.0, 0
+        for points, copies in scoring:
+            excluded += copies
+            none_after = comb(unseen - excluded, holding) / hands  # comb is 0 when too few cards are left
+            risk += points * (none_yet - none_after)
+            none_yet = none_after
+        return risk
 
-    def choose(self, view: dict[str, object] | None, legal: list[str]) -> str:
-        choice = super().choose(view, legal)
-        if len(legal) > 1 and legal[0].startswith("discard"):
-            self.discards += 1
-            self.differ += choice != self.twin.choose(view, legal)
-        return choice
+
+class GuideExpectedReply(CribbageGuide, ExpectedReply):
+    """Both changes: the whole crib in the discards, the expected best reply in the play."""
+
+
+#: ``--discard`` × ``--reply`` -> the measured bot
+MEASURED: dict[tuple[str, str], type[CribbageBot]] = {
+    ("whole", "max"): CribbageGuide, ("heuristic", "expected"): ExpectedReply,
+    ("whole", "expected"): GuideExpectedReply}
+
+
+def compared(base: type[CribbageBot]) -> type[CribbageBot]:
+    """``base``, counting its choices per kind and those in which the heuristic would have chosen otherwise."""
+
+    class Compared(base):  # type: ignore[valid-type,misc]
+        def __init__(self, seat: int, players: int, options: dict[str, object], seed: int | None = None) -> None:
+            super().__init__(seat, players, options, seed)
+            self.twin = CribbageBot(seat, players, options, seed)
+            self.made: Counter[str] = Counter()
+            self.differ: Counter[str] = Counter()
+
+        def choose(self, view: dict[str, object] | None, legal: list[str]) -> str:
+            choice: str = super().choose(view, legal)
+            if len(legal) > 1:
+                kind = legal[0].split()[0]
+                self.made[kind] += 1
+                self.differ[kind] += choice != self.twin.choose(view, legal)
+            return choice
+
+    return Compared
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--discard", choices=["whole", "heuristic"], default="whole",
+                    help="the measured bot's discards: the whole crib's mean (the guide's) or the heuristic's")
+    ap.add_argument("--reply", choices=["max", "expected"], default="max",
+                    help="its reply risk in the play: the heuristic's or the expected best reply (ExpectedReply)")
     args = ap.parse_args()
+    if (args.discard, args.reply) not in MEASURED:
+        ap.error("that is the heuristic itself: change --discard or --reply")
+    measured = compared(MEASURED[args.discard, args.reply])
     rng = random.Random(args.seed)
-    wins = discards = differ = 0
+    wins = 0
+    made: Counter[str] = Counter()
+    differ: Counter[str] = Counter()
     start = time.process_time()
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("cribbage guide vs heuristic", total=args.games)
+        task = progress.add_task("cribbage: against the heuristic", total=args.games)
         for g in range(args.games):
             game = feltroom.new_game("cribbage", players=2, seed=rng.randrange(2**53))
-            guide = g % 2
-            bots: list[Bot] = []
-            for seat in range(2):
-                cls = Compared if seat == guide else CribbageBot
-                bots.append(cls(seat, 2, game.options, rng.randrange(2**32)))
+            hero = g % 2
+            bots: list[Bot] = [(measured if seat == hero else CribbageBot)(seat, 2, game.options, rng.randrange(2**32))
+                               for seat in range(2)]
             play_out(game, bots)
-            wins += guide in game.winners
-            compared = bots[guide]
-            assert isinstance(compared, Compared)
-            discards += compared.discards
-            differ += compared.differ
+            wins += hero in game.winners
+            made.update(bots[hero].made)  # type: ignore[attr-defined]
+            differ.update(bots[hero].differ)  # type: ignore[attr-defined]
             progress.advance(task)
     low, high = wilson(wins, args.games)
     cpu = time.process_time() - start
-    print(f"cribbage guide vs heuristic, heads-up, seed {args.seed}: {args.games} games, guide won "
-          f"{wins / args.games:.1%} (Wilson 95 % {low:.1%}–{high:.1%}); its discards differed in {differ} of "
-          f"{discards} ({differ / max(1, discards):.1%}); {1e3 * cpu / args.games:.1f} ms of CPU a game")
+    changed = ", ".join(f"{kind}s {differ[kind]} of {made[kind]} ({differ[kind] / made[kind]:.1%})"
+                        for kind in ("discard", "play") if made[kind])
+    print(f"cribbage, discards {args.discard}, reply {args.reply}, vs heuristic, heads-up, seed {args.seed}: "
+          f"{args.games} games, won {wins / args.games:.1%} (Wilson 95 % {low:.1%}–{high:.1%}); "
+          f"choices unlike the heuristic's: {changed}; {1e3 * cpu / args.games:.1f} ms of CPU a game")
     return 0
 
 

@@ -1,6 +1,7 @@
 """``bench/cribbage_guide.py``: a guide for the Cribbage search whose heads-up discards count the whole
 crib (``SearchSpec.guide``; the variant bench's ``guide``). Its table is the crib's exact mean, and it
-changes the heuristic's discards only where the whole crib says so."""
+changes the heuristic's discards only where the whole crib says so; the play variant's expected reply
+is exact."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import itertools
 from typing import Any
 
 from feltroom.bots import make_bot
+from feltroom.bots.cribbage import CribbageBot, _pegs_after
 from feltroom.cards import parse_cards
-from feltroom.games.cribbage_scoring import rank_points
+from feltroom.games.cribbage_scoring import RANK_VALUE, rank_points
 
 from .helpers import bench_module
 
@@ -76,3 +78,20 @@ def test_with_more_players_the_guide_discards_as_the_heuristic() -> None:
     legal = [f"discard {c}" for c in view["hand"]]
     heuristic = make_bot("heuristic", "cribbage", 1, 3, {}, 0)
     assert GUIDE.CribbageGuide(1, 3, {}, 0).choose(view, legal) == heuristic.choose(view, legal)
+
+
+def test_the_expected_reply_is_the_mean_of_the_next_players_best_reply() -> None:
+    """``ExpectedReply`` (the play variant of the bench): the risk is the mean, over every hand the next
+    player could hold among the unseen cards, of the most its cards would peg after the series
+    (CRIB-PEG-4..7), those that fit under 31 only; the heuristic's own risk is the largest single term."""
+    series = (4, 5)  # count 9: a six pegs 5 (fifteen and a run), a three 3 (a run), a five 2 (a pair)
+    by_rank = {6: 2, 3: 3, 5: 2, 10: 3, 13: 1, 2: 4}  # unseen cards per rank
+    cards = [r for r, n in by_rank.items() for _ in range(n)]
+    pegs = _pegs_after(series)
+    assert (pegs[6], pegs[3], pegs[5], pegs[10]) == (5, 3, 2, 0)
+    for holding in (1, 2, 3, 4):
+        hands = list(itertools.combinations(range(len(cards)), holding))
+        best = [max((pegs[cards[i]] for i in hand if 9 + RANK_VALUE[cards[i]] <= 31), default=0) for hand in hands]
+        exact = sum(best) / len(hands)
+        assert abs(GUIDE.ExpectedReply._reply_risk(series, 9, by_rank, len(cards), holding) - exact) < 1e-12
+        assert CribbageBot._reply_risk(series, 9, by_rank, len(cards), holding) < exact
