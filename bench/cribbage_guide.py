@@ -24,6 +24,7 @@ import random
 import time
 from collections import Counter
 from math import comb
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -100,25 +101,24 @@ MEASURED: dict[tuple[str, str], type[CribbageBot]] = {
     ("whole", "expected"): GuideExpectedReply}
 
 
-def compared(base: type[CribbageBot]) -> type[CribbageBot]:
-    """``base``, counting its choices per kind and those in which the heuristic would have chosen otherwise."""
+class Compared(Bot):
+    """The measured bot, counting its choices per kind and those in which the heuristic, asked from the
+    same view, would have chosen otherwise."""
 
-    class Compared(base):  # type: ignore[valid-type,misc]
-        def __init__(self, seat: int, players: int, options: dict[str, object], seed: int | None = None) -> None:
-            super().__init__(seat, players, options, seed)
-            self.twin = CribbageBot(seat, players, options, seed)
-            self.made: Counter[str] = Counter()
-            self.differ: Counter[str] = Counter()
+    def __init__(self, measured: CribbageBot) -> None:
+        super().__init__(measured.seat, measured.players, measured.options)
+        self.measured = measured
+        self.twin = CribbageBot(measured.seat, measured.players, measured.options)
+        self.made: Counter[str] = Counter()
+        self.differ: Counter[str] = Counter()
 
-        def choose(self, view: dict[str, object] | None, legal: list[str]) -> str:
-            choice: str = super().choose(view, legal)
-            if len(legal) > 1:
-                kind = legal[0].split()[0]
-                self.made[kind] += 1
-                self.differ[kind] += choice != self.twin.choose(view, legal)
-            return choice
-
-    return Compared
+    def choose(self, view: dict[str, Any] | None, legal: list[str]) -> str:
+        choice = self.measured.choose(view, legal)
+        if len(legal) > 1:
+            kind = legal[0].split()[0]
+            self.made[kind] += 1
+            self.differ[kind] += choice != self.twin.choose(view, legal)
+        return choice
 
 
 def main() -> int:
@@ -132,7 +132,7 @@ def main() -> int:
     args = ap.parse_args()
     if (args.discard, args.reply) not in MEASURED:
         ap.error("that is the heuristic itself: change --discard or --reply")
-    measured = compared(MEASURED[args.discard, args.reply])
+    measured = MEASURED[args.discard, args.reply]
     rng = random.Random(args.seed)
     wins = 0
     made: Counter[str] = Counter()
@@ -144,12 +144,14 @@ def main() -> int:
         for g in range(args.games):
             game = feltroom.new_game("cribbage", players=2, seed=rng.randrange(2**53))
             hero = g % 2
-            bots: list[Bot] = [(measured if seat == hero else CribbageBot)(seat, 2, game.options, rng.randrange(2**32))
+            seeds = [rng.randrange(2**32) for _ in range(2)]
+            hero_bot = Compared(measured(hero, 2, game.options, seeds[hero]))
+            bots: list[Bot] = [hero_bot if seat == hero else CribbageBot(seat, 2, game.options, seeds[seat])
                                for seat in range(2)]
             play_out(game, bots)
             wins += hero in game.winners
-            made.update(bots[hero].made)  # type: ignore[attr-defined]
-            differ.update(bots[hero].differ)  # type: ignore[attr-defined]
+            made.update(hero_bot.made)
+            differ.update(hero_bot.differ)
             progress.advance(task)
     low, high = wilson(wins, args.games)
     cpu = time.process_time() - start
