@@ -31,7 +31,10 @@ A variant is parts joined by ``+``, applied in order:
   weighting), ``fresh`` (``fresh_gate``), ``cluster`` (``cluster_gate``: a pool's world drawn again
   counted once), ``zX`` (``margin_z``), ``bX`` (budget), ``lookN`` (``lookahead``: the searching
   seat's next N choices in a playout the best for it in that world), ``plookN`` (the same at decisions
-  whose first legal action is a ``play``);
+  whose first legal action is a ``play``), ``ilook1`` (at those decisions, the seat's next choice in a
+  playout made by information set, ``SearchSpec.infoset``: the option that the other worlds where it saw
+  the same, by the spec's ``observed``, Cribbage's the other seat's plays by rank, choose by the gate
+  over the policy's choice, each world left out of its own choice; 1 only);
 - Cribbage: ``plain`` (its spec until 4 December 2026, ``search_games.CRIB_PLAIN``: uniform worlds,
   the hand's value as played; the ``base`` of the result files before then), ``weigh`` (worlds
   weighted by the other seat's choices from a pool of 64, heads-up, as ``CRIB_WEIGHED`` was; its miss
@@ -154,6 +157,7 @@ _NUMBERED: list[tuple[re.Pattern[str], str, type]] = [
     (re.compile(r"b(\d+)"), "budget", int),
     (re.compile(r"look(\d+)"), "lookahead", int),
     (re.compile(r"plook(\d+)"), "play_lookahead", int),
+    (re.compile(r"ilook(\d+)"), "infoset_lookahead", int),
 ]
 
 
@@ -227,6 +231,11 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
             field, number = numbered
             if field in ("lookahead", "play_lookahead"):
                 spec = dataclasses.replace(spec, lookahead=_looking(int(number), field == "play_lookahead"))
+            elif field == "infoset_lookahead":
+                if number != 1:
+                    raise VariantError(f"variant part {part!r}: the lookahead by information set is one "
+                                       "decision, ilook1")
+                spec = dataclasses.replace(spec, lookahead=_looking(1, True), infoset=True)
             elif field in ("miss", "scale"):
                 names, what = (MISS, "miss factor") if field == "miss" else (SCALE, "value scale")
                 if name not in names:

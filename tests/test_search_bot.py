@@ -4,6 +4,7 @@ heuristic's choice unless the search's best beats it significantly."""
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import random
 from typing import Any
@@ -11,9 +12,10 @@ from typing import Any
 import pytest
 
 import feltroom
-from feltroom.bots import Bot, levels_for, make_bot
+from feltroom.bots import Bot, levels_for, make_bot, search_games
+from feltroom.bots import search as search_module
 from feltroom.bots.runner import play_out
-from feltroom.bots.search import SPECS, SearchBot, gate, halve
+from feltroom.bots.search import SPECS, Branch, SearchBot, gate, halve, infoset_values, mean
 from feltroom.catalog import fixed_options, lobby_fields
 from feltroom.game import CLOCK, Game
 from feltroom.games.craits_knowledge import CraitsKnowledge
@@ -363,3 +365,156 @@ def test_a_lookahead_playout_takes_the_seats_best_next_option_in_its_world() -> 
         assert bot.playout(world.copy(), action, random.Random(0), 0) == values[options.index(chosen)]
         better += max(values) > values[options.index(chosen)]
     assert better >= 3
+
+
+# ------------------------------------------------------- the next decision by information set (infoset)
+
+
+def _infoset_by_hand(entries: list[Branch | float], worlds: list[int], z: float, min_worlds: int,
+                     cluster: bool = False, leave_out: str = "world", grouped: bool = True,
+                     world_max: bool = False) -> list[float]:
+    """``infoset_values`` written out entry by entry: a branch's group is every branch with its key and
+    options, and it is worth its option chosen by the gate over the group's other worlds. The mutations
+    it can make: ``leave_out`` "world" (every copy of its world out), "entry" (itself only) or "none",
+    ``grouped`` False (an action's branches one group whatever their keys), ``world_max`` (the best
+    option in each world: perfect-information lookahead)."""
+    out: list[float] = []
+    for i, e in enumerate(entries):
+        if not isinstance(e, Branch):
+            out.append(e)
+            continue
+        if world_max:
+            out.append(max(e.values))
+            continue
+        others: list[Branch] = []
+        ids: list[int] = []
+        for j, f in enumerate(entries):
+            if not isinstance(f, Branch) or f.options != e.options or (grouped and f.key != e.key):
+                continue
+            if (leave_out == "world" and worlds[j] == worlds[i]) or (leave_out == "entry" and j == i):
+                continue
+            others.append(f)
+            ids.append(worlds[j])
+        values = {o: [f.values[k] for f in others] for k, o in enumerate(e.options)}
+        best = sorted(e.options, key=lambda o: (-mean(values[o]), o != e.first, e.options.index(o)))[0]
+        chosen = gate(e.first, best, values, z, min_worlds, ids if cluster else None)
+        out.append(e.values[e.options.index(chosen)])
+    return out
+
+
+@pytest.mark.parametrize("cluster", [False, True])
+def test_infoset_values_choose_by_the_groups_other_worlds(cluster: bool) -> None:
+    """A constructed action's playouts: three keys (what the seat saw), in one of which the second option
+    is better by 0.15 and in another the third by 0.1, with noise; some playouts end before the decision.
+    Without ``cluster`` every world is new; with it, worlds come again from a pool of 30 (the same branch:
+    a deterministic playout). The values are the written-out rule's, and each mutation of the rule (no
+    leave-one-out, leaving out the entry but not its world's copies, one group whatever the key, the
+    per-world best) changes them: the case tells them apart."""
+    rng = random.Random(11)
+    options = ("play 2H", "play 5S", "play KD")
+    edges = {"a": (0.0, 0.15, -0.1), "b": (0.0, 0.0, 0.0), "c": (0.0, -0.2, 0.1)}
+    pool: list[Branch | float] = []
+    for _ in range(30 if cluster else 90):
+        if rng.random() < 0.15:
+            pool.append(rng.random())
+            continue
+        key = rng.choice("abc")
+        luck = rng.random()
+        values = tuple(luck + edges[key][k] + rng.gauss(0, 0.1) for k in range(3))
+        pool.append(Branch(key, options, options[0], values))
+    worlds = [rng.randrange(len(pool)) for _ in range(90)] if cluster else list(range(90))
+    entries = [pool[w] for w in worlds]
+    z, least = 1.0, 4
+    expected = _infoset_by_hand(entries, worlds, z, least, cluster)
+    assert infoset_values(entries, worlds, z, least, cluster) == expected
+    assert expected != [e if isinstance(e, float) else e.values[0] for e in entries]  # not the policy's alone
+    assert expected != _infoset_by_hand(entries, worlds, z, least, cluster, leave_out="none")
+    assert expected != _infoset_by_hand(entries, worlds, z, least, cluster, grouped=False)
+    assert expected != _infoset_by_hand(entries, worlds, z, least, cluster, world_max=True)
+    if cluster:
+        assert expected != _infoset_by_hand(entries, worlds, z, least, cluster, leave_out="entry")
+    # leave-one-out is not optimistic: the mean is below the per-world best's and the in-sample choice's
+    assert mean(expected) < mean(_infoset_by_hand(entries, worlds, z, least, cluster, leave_out="none"))
+
+
+class BranchRecorder(SearchBot):
+    """A Cribbage search that keeps every branch it played, per root action, in the order of its worlds."""
+
+    game = "cribbage"
+
+    def __init__(self, options: dict[str, Any], seed: int, budget: int) -> None:
+        super().__init__(0, 2, options, seed, budget=budget)
+        self.branches: dict[str, list[Branch | float]] = {}
+
+    def branch(self, world: Game, action: str, rng: random.Random) -> Branch | float:
+        played = super().branch(world, action, rng)
+        self.branches.setdefault(action, []).append(played)
+        return played
+
+
+def test_an_infoset_search_values_its_actions_by_every_world_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``SearchSpec.infoset`` on real Cribbage plays: a branch is the playout to seat 0's next play with
+    options, keyed by what seat 0 saw since the root (the other's plays by rank), the heuristic's choice
+    there and each option played on; the root's final gate reads each action's values recomputed from
+    all its worlds (every halving round pooled), and the same seed makes the same choice."""
+    spec = dataclasses.replace(SPECS["cribbage"], weigh=None, pool=0, cluster_gate=False, margin_z=0.5,
+                               min_worlds=3, infoset=True, lookahead=lambda legal: int(legal[0].startswith("play")))
+    monkeypatch.setitem(SPECS, "cribbage", spec)
+    view = spec.view or (lambda game, seat: game.view(seat))
+    finals: list[tuple[str, str, dict[str, list[float]]]] = []
+    real_gate = search_module.gate
+
+    def spy(first: str, best: str, values: dict[str, list[float]], *args: Any) -> str:
+        finals.append((first, best, {a: list(v) for a, v in values.items()}))
+        return real_gate(first, best, values, *args)
+
+    monkeypatch.setattr(search_module, "gate", spy)
+    checked = grouped = 0
+    for seed in range(12):
+        game = feltroom.new_game("cribbage", 2, seed=seed, options={"counting": "automatic"}, compiled=False)
+        heuristic = [make_bot("heuristic", "cribbage", s, 2, game.options, 0) for s in range(2)]
+        assert _to_seat0s_play(game, heuristic)
+        legal = game.legal_actions(0)
+        if len(legal) < 3:
+            continue
+        # one branch by hand
+        bot = BranchRecorder(game.options, 1, 60)
+        mark, start = spec.mark(game, 0), spec.history(game)
+        after = game.copy()
+        after.apply(0, legal[0])
+        since = len(after.log), len(after.actions)
+        branch = bot.branch(game.copy(), legal[0], random.Random(0))
+        if _to_seat0s_play(after, heuristic, mark):
+            options = after.legal_actions(0)
+            values = []
+            for option in options:
+                here = after.copy()
+                here.apply(0, option)
+                values.append(bot._continue(here, mark, start, random.Random(0), 0))
+            key = search_games._crib_observed(after, 0, *since)
+            # the other's plays by rank: no card's suit in the key
+            assert isinstance(key, tuple) and all(type(part) is not str or "'card'" not in part for part in key)
+            first = heuristic[0].choose(view(after, 0), options)
+            assert branch == Branch(key, tuple(options), first, tuple(values))
+        else:
+            assert not isinstance(branch, Branch)
+        # a whole search: its final gate's values are every world's, by the rule written out
+        choices = []
+        for _ in range(2):
+            bot = BranchRecorder(game.options, seed, 60)
+            bot.observe(events_for(game.log, 0))
+            finals.clear()
+            choices.append(bot.choose(game.view(0), legal))
+            first, best, final = finals[-1]
+            for action in {first, best}:
+                entries = bot.branches[action]
+                worlds = list(range(len(entries)))
+                assert final[action] == _infoset_by_hand(entries, worlds, spec.margin_z, spec.min_worlds)
+                keys = collections.Counter(e.key for e in entries if isinstance(e, Branch))
+                grouped += any(n >= spec.min_worlds + 1 for n in keys.values())
+            assert min(len(entries) for entries in bot.branches.values()) < len(bot.branches[first])  # halved
+        assert choices[0] == choices[1]
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3 and grouped

@@ -41,9 +41,9 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..game import CLOCK, Event, Game
 from ..knowledge import KNOWLEDGE, Knowledge, NoHistory, tracker
@@ -60,6 +60,23 @@ def win_value(game: Game, seat: int, start: Any) -> float:
         return 0.0
     sides = [side for side in game.sides if set(side) & set(winners)]
     return 1.0 / max(1, len(sides))
+
+
+def seen_events(game: Game, seat: int, since: int) -> Hashable:
+    """The events of ``game``'s log from ``since`` on that ``seat`` received (their repr): what it
+    saw, the key of its information set among worlds that agreed up to ``since``."""
+    return repr(events_for(game.log[since:], seat))
+
+
+class Branch(NamedTuple):
+    """A playout stopped at the searching seat's next decision with options (``infoset``): what the
+    seat saw since the root (``key``), its ``options``, the policy's choice there (``first``) and
+    the value of playing on from each option (``values``, in the order of ``options``)."""
+
+    key: Hashable
+    options: tuple[str, ...]
+    first: str
+    values: tuple[float, ...]
 
 
 @dataclass(frozen=True)
@@ -90,6 +107,21 @@ class SearchSpec:
     choices with more than one legal action are not its policy's but the best for it in that world,
     each option played out (a world-specific choice: it sees the world's hidden cards, as
     perfect-information Monte Carlo does; the cost grows with the options).
+    With ``infoset``, that choice is made by information set instead (one decision: a lookahead
+    above 1 counts as 1): each playout plays on to the seat's next decision with options (the
+    horizon or the end may come first), keys it by ``observed(world, seat, log_since,
+    actions_since)``, what the seat saw since the root action (the world's log and actions held
+    ``log_since`` and ``actions_since`` entries just after it; default: the seat's events since,
+    ``seen_events``; equal keys must mean the same information set, or one the game treats alike),
+    asks the policy's choice there and plays every option on from a copy with the same seed. Then,
+    per root action, the playouts with the same key and options are one group, and a playout's
+    value is its world's value of the option the group's other worlds choose: the policy's choice
+    unless another's paired advantage over it in those worlds passes ``gate`` (``margin_z``,
+    ``min_worlds``, ``cluster_gate``), the best candidate too chosen without the world
+    (leave-one-out, by world: a pooled world's copies all left out), so that the choice is not
+    made on the world it is valued in (``infoset_values``). The groups pool every world played so
+    far, recomputed before each halving and at the end; the halving and the gate at the root are
+    unchanged. The budget still counts root playouts, each costing up to options-many continuations.
     """
 
     budget: int = DEFAULT_BUDGET
@@ -110,6 +142,9 @@ class SearchSpec:
     refine: Callable[[Game, int], None] | None = None
     guide: type[Bot] | None = None
     lookahead: Callable[[list[str]], int] = lambda legal: 0
+    infoset: bool = False
+    observed: Callable[[Game, int, int, int], Hashable] = \
+        lambda game, seat, log_since, actions_since: seen_events(game, seat, log_since)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -187,6 +222,53 @@ def gate(first: str, best: str, values: dict[str, list[float]], z: float, min_wo
     return best if m > 0 and m > z * se else first
 
 
+def infoset_values(entries: list[Branch | float], worlds: list[int], z: float, min_worlds: int,
+                   cluster: bool = False) -> list[float]:
+    """The values of one root action's playouts when the searching seat's next decision is made by
+    information set (``SearchSpec.infoset``), in the order of ``entries``.
+
+    ``entries`` holds a playout's value, or its ``Branch`` where it reached the seat's decision;
+    ``worlds`` names each one's world (a weighted pool's world drawn again has the same name). The
+    branches with the same key and options are a group. A branch is worth its value of the option
+    the group's other worlds choose (every entry of its own world left out): the policy's choice
+    (the branch's ``first``) unless the option with the best mean over those worlds (ties: the
+    policy's, then the options' order) passes ``gate`` against it over them (``z``, ``min_worlds``,
+    by world with ``cluster``). Choosing on the other worlds, never on its own, keeps a world's
+    value of the choice from being the luck that chose it (a per-world best overrates every option).
+
+    >>> b = lambda key, x, y: Branch(key, ("x", "y"), "x", (x, y))
+    >>> entries = [b("k", 0.0, 1.0), b("k", 0.2, 1.0), b("k", 0.0, 1.0), b("j", 0.0, 1.0), 0.5]
+    >>> infoset_values(entries, [0, 1, 2, 3, 4], z=1.0, min_worlds=2)
+    [1.0, 1.0, 1.0, 0.0, 0.5]
+    >>> twice = [0, 1, 0, 3, 4]  # world 0 drawn twice: both its entries left out, one world left for them
+    >>> infoset_values(entries, twice, z=1.0, min_worlds=2), infoset_values(entries, twice, 1.0, 2, cluster=True)
+    ([0.0, 1.0, 0.0, 0.0, 0.5], [0.0, 0.2, 0.0, 0.0, 0.5])
+    """
+    out = [0.0 if isinstance(e, Branch) else float(e) for e in entries]
+    groups: dict[tuple[Hashable, tuple[str, ...]], list[int]] = {}
+    for i, e in enumerate(entries):
+        if isinstance(e, Branch):
+            groups.setdefault((e.key, e.options), []).append(i)
+    for (_, options), members in groups.items():
+        branches = [entries[i] for i in members]
+        ids = [worlds[i] for i in members]
+        columns = {o: [b.values[k] for b in branches if isinstance(b, Branch)] for k, o in enumerate(options)}
+        chosen: dict[tuple[int, str], int] = {}  # (world, the policy's choice) -> the option chosen without it
+        for i, b in zip(members, branches, strict=True):
+            assert isinstance(b, Branch)
+            w = worlds[i]
+            pick = chosen.get((w, b.first))
+            if pick is None:
+                keep = [t for t, x in enumerate(ids) if x != w]
+                values = {o: [columns[o][t] for t in keep] for o in options}
+                order = {o: (o != b.first, k) for k, o in enumerate(options)}
+                best = min(options, key=lambda o: (-mean(values[o]), order[o]))
+                played = gate(b.first, best, values, z, min_worlds, [ids[t] for t in keep] if cluster else None)
+                pick = chosen[(w, b.first)] = options.index(played)
+            out[i] = b.values[pick]
+    return out
+
+
 class SearchBot(Bot):
     """Determinized flat Monte Carlo search by sequential halving over shared worlds (the module docstring)."""
 
@@ -254,6 +336,8 @@ class SearchBot(Bot):
         alive = order[:self.budget]
         depth = self.spec.lookahead(legal)
         draw = self._worlds(rng)
+        spec = self.spec
+        branches: dict[str, list[Branch | float]] | None = {a: [] for a in order} if spec.infoset and depth else None
         rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
         left = self.budget
         since = 0  # where the last round's worlds begin in ``values``
@@ -270,13 +354,19 @@ class SearchBot(Bot):
                 seed = rng.getrandbits(32)
                 for i, action in enumerate(alive):
                     here = world if i == len(alive) - 1 else world.copy()
-                    values[action].append(self.playout(here, action, random.Random(seed), depth))
+                    if branches is None:
+                        values[action].append(self.playout(here, action, random.Random(seed), depth))
+                    else:
+                        branches[action].append(self.branch(here, action, random.Random(seed)))
                 left -= len(alive)
+            if branches is not None:  # each action's values from all its worlds so far
+                for action in alive:
+                    values[action] = infoset_values(branches[action], drawn[:len(branches[action])],
+                                                    spec.margin_z, spec.min_worlds, spec.cluster_gate)
             if not last:
                 alive = halve(alive, first, values, rank)
         self.playouts += self.budget - left
         best = min(alive, key=lambda a: (-mean(values[a]), rank[a]))
-        spec = self.spec
         if spec.fresh_gate and best != first:
             return gate(first, best, {a: values[a][since:] for a in (first, best)}, spec.margin_z, spec.min_worlds,
                         drawn[since:] if spec.cluster_gate else None)
@@ -324,14 +414,52 @@ class SearchBot(Bot):
         world.apply(self.seat, action)
         return self._continue(world, mark, start, rng, lookahead)
 
+    def branch(self, world: Game, action: str, rng: random.Random) -> Branch | float:
+        """Apply ``action`` in ``world``, then the policy for every seat until the searching seat's next
+        decision with options: there, what it saw since the action, the policy's choice and the value of
+        playing on from each option (the same seed for each); the playout's value if the horizon or the
+        end came first (``SearchSpec.infoset``)."""
+        spec = self.spec
+        me = self.seat
+        mark = spec.mark(world, me)
+        start = spec.history(world)
+        world.apply(me, action)
+        since = len(world.log), len(world.actions)
+        bots: dict[int, tuple[Bot, int]] = {}
+        legal = self._play_on(world, mark, start, rng, bots, True)
+        if legal is None:
+            return spec.value(world, me, mark)
+        key = spec.observed(world, me, *since)
+        first = self._choice(world, me, legal, start, rng, bots)
+        seed = rng.getrandbits(32)
+        values = []
+        for i, option in enumerate(legal):
+            here = world if i == len(legal) - 1 else world.copy()
+            here.apply(me, option)
+            values.append(self._continue(here, mark, start, random.Random(seed), 0))
+        return Branch(key, tuple(legal), first, tuple(values))
+
     def _continue(self, world: Game, mark: Any, start: int, rng: random.Random, lookahead: int) -> float:
         """The policy for every seat from here to the horizon, the value of its end; with ``lookahead``,
         the searching seat's next choice with options is the one whose continuation is worth most here."""
+        me = self.seat
+        legal = self._play_on(world, mark, start, rng, {}, bool(lookahead))
+        if legal is None:
+            return self.spec.value(world, me, mark)
+        seed = rng.getrandbits(32)
+        best = 0.0
+        for i, option in enumerate(legal):
+            here = world if i == len(legal) - 1 else world.copy()
+            here.apply(me, option)
+            best = max(best, self._continue(here, mark, start, random.Random(seed), lookahead - 1))
+        return best
+
+    def _play_on(self, world: Game, mark: Any, start: int, rng: random.Random, bots: dict[int, tuple[Bot, int]],
+                 stop_mine: bool) -> list[str] | None:
+        """The policy for every seat (``bots``, made as needed) until the horizon or the end (None), or, with
+        ``stop_mine``, until the searching seat's next choice with options, not trusted (its legal actions)."""
         spec = self.spec
         me = self.seat
-        bots: dict[int, tuple[Bot, int]] = {}
-        log = world.log
-        view = spec.view or (lambda game, seat: game.view(seat))
         while not world.is_over and not spec.stop(world, mark):
             seats = world.to_act
             if not seats:
@@ -339,30 +467,33 @@ class SearchBot(Bot):
                 continue
             seat = seats[0]
             legal = world.legal_actions(seat)
-            if lookahead and seat == me and len(legal) > 1 and not spec.trust(legal):
-                seed = rng.getrandbits(32)
-                best = 0.0
-                for i, option in enumerate(legal):
-                    here = world if i == len(legal) - 1 else world.copy()
-                    here.apply(me, option)
-                    best = max(best, self._continue(here, mark, start, random.Random(seed), lookahead - 1))
-                return best
-            entry = bots.get(seat)
-            if entry is None:
-                from .base import make_bot
-
-                bot = make_bot(spec.policy, self.game, seat, self.players, self.options, rng.getrandbits(32))
-                # a bot that keeps the base observe takes in nothing: no events are picked for it
-                entry = (bot, start if type(bot).observe is not Bot.observe else -1)
-            bot, seen = entry
-            if seen >= 0:
-                if len(log) > seen:
-                    bot.observe(events_for(log[seen:], seat))
-                entry = (bot, len(log))
-            bots[seat] = entry
-            choice = bot.choose(view(world, seat) if bot.needs_view else None, legal) if len(legal) > 1 else legal[0]
+            if stop_mine and seat == me and len(legal) > 1 and not spec.trust(legal):
+                return legal
+            choice = self._choice(world, seat, legal, start, rng, bots) if len(legal) > 1 else legal[0]
             world.apply(seat, choice)
-        return spec.value(world, me, mark)
+        return None
+
+    def _choice(self, world: Game, seat: int, legal: list[str], start: int, rng: random.Random,
+                bots: dict[int, tuple[Bot, int]]) -> str:
+        """``seat``'s policy bot's choice (the bot made, seeded from ``rng``, the first time), fed the world's
+        events since ``start`` that it has not seen."""
+        spec = self.spec
+        entry = bots.get(seat)
+        if entry is None:
+            from .base import make_bot
+
+            bot = make_bot(spec.policy, self.game, seat, self.players, self.options, rng.getrandbits(32))
+            # a bot that keeps the base observe takes in nothing: no events are picked for it
+            entry = (bot, start if type(bot).observe is not Bot.observe else -1)
+        bot, seen = entry
+        log = world.log
+        if seen >= 0:
+            if len(log) > seen:
+                bot.observe(events_for(log[seen:], seat))
+            entry = (bot, len(log))
+        bots[seat] = entry
+        view = spec.view or (lambda game, seat: game.view(seat))
+        return bot.choose(view(world, seat) if bot.needs_view else None, legal)
 
 
 def register_search() -> None:

@@ -94,7 +94,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from ..cards import NAMES, card_list, parse_card
@@ -104,6 +104,7 @@ from ..games.cribbage import _public_show
 from ..games.cribbage_scoring import JACK, RANK, VALUE
 from ..games.crisp import queen_actions
 from ..games.krypkasino import POINTS
+from ..views import events_for
 from .cribbage import CribbageBot, fast_total
 from .crisp import CrispHeuristic
 from .search import SPECS, SearchSpec, win_value
@@ -253,6 +254,20 @@ def _kryp_value(game: Game, seat: int, mark: tuple[int, int, list[int]]) -> floa
 
 def _crib_claims(legal: list[str]) -> bool:
     return legal[0].startswith("claim")  # the heuristic claims the exact count: nothing to search (CRIB-COUNT-3)
+
+
+def _crib_observed(game: Game, seat: int, log_since: int, actions_since: int) -> Hashable:
+    """What ``seat`` saw of a Cribbage hand since ``log_since``, for a search that chooses by information
+    set (``SearchSpec.observed``): the events it received, a play by its rank alone (suits make no
+    difference to the play, CRIB-PEG-2..6: worlds where the other seat played a 5 of either suit are
+    one group), the points scored dropped (they follow from the ranks, CRIB-PEG-4..6)."""
+    seen: list[Hashable] = []
+    for e in events_for(game.log[log_since:], seat):
+        if e["type"] == "play":
+            seen.append(("play", e["seat"], RANK[parse_card(e["card"])]))
+        elif e["type"] != "score":
+            seen.append(repr(e))
+    return tuple(seen)
 
 
 #: how much less likely a Cribbage world is for each choice of another seat that the model would not have made
@@ -413,7 +428,7 @@ def _crib_view(game: Game, seat: int) -> dict[str, Any]:
 #: uniform worlds, each playout worth the hand as played. 400 playouts: p95 0.58 s of CPU a decision
 #: (bench/search_decisions.py, load 5.7); on the same positions its overrides gain more than 180's
 CRIB_PLAIN = SearchSpec(budget=400, mark=_crib_mark, stop=_crib_stop, value=_crib_value, trust=_crib_claims,
-                        view=_crib_view)
+                        view=_crib_view, observed=_crib_observed)
 #: the lobby's Cribbage spec since 4 December 2026: the others read as the heuristic would play (the module docstring).
 #: Decision CPU p50 0.216 s, p95 0.286 s, max 0.543 s over 11,146 heads-up decisions (bench/search_variants.py,
 #: load ~2): the pool's fits cost most of it
