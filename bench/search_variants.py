@@ -49,6 +49,8 @@ A variant is parts joined by ``+``, applied in order:
   tables of up to N players, ``weigh_players``; ``weigh8`` is the Crisp spec before it was 2),
   ``poolN`` (the pool), and for Crisp and Cribbage ``missX`` (the weighting's miss factor,
   ``CRISP_MISS`` or ``CRIB_MISS``, for every table);
+- Crisp: ``windowxN`` (its crisp windows, whether to declare, searched at N times the budget,
+  ``SearchSpec.spend``);
 - Crisp and Craits: ``scaleX``, the points of a round's (hand's) margin that move a playout's value
   from 0.5 to 0 or 1 (``ROUND_SCALE``, ``CRAITS_SCALE``);
 - Crisp's values: ``mean`` (the round's margin against the others' mean, ``_low_round_value``),
@@ -158,6 +160,7 @@ _NUMBERED: list[tuple[re.Pattern[str], str, type]] = [
     (re.compile(r"look(\d+)"), "lookahead", int),
     (re.compile(r"plook(\d+)"), "play_lookahead", int),
     (re.compile(r"ilook(\d+)"), "infoset_lookahead", int),
+    (re.compile(r"windowx(\d+)"), "window_spend", int),
 ]
 
 
@@ -167,6 +170,13 @@ def _numbered(part: str) -> tuple[str, float] | None:
         if match := pattern.fullmatch(part):
             return field, kind(match[1])
     return None
+
+
+def _windows_at(times: int) -> Callable[[list[str]], int]:
+    """A spec's ``spend``: ``times`` the budget at Crisp's crisp windows (declare or not), 1 elsewhere."""
+    def spend(legal: list[str]) -> int:
+        return times if "crisp" in legal else 1
+    return spend
 
 
 def _looking(depth: int, plays_only: bool) -> Callable[[list[str]], int]:
@@ -236,6 +246,10 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
                     raise VariantError(f"variant part {part!r}: the lookahead by information set is one "
                                        "decision, ilook1")
                 spec = dataclasses.replace(spec, lookahead=_looking(1, True), infoset=True)
+            elif field == "window_spend":
+                if name != "crisp":
+                    raise VariantError(f"variant part {part!r}: the crisp windows are Crisp's")
+                spec = dataclasses.replace(spec, spend=_windows_at(int(number)))
             elif field in ("miss", "scale"):
                 names, what = (MISS, "miss factor") if field == "miss" else (SCALE, "value scale")
                 if name not in names:
@@ -340,6 +354,58 @@ def _diff(d: list[float]) -> str:
     return f"{m:+.1%} (standard error {se:.1%}; 95 % ± {1.96 * se:.1%}; differ in {sum(1 for x in d if x)} of {n})"
 
 
+def override_worth(rows: list[dict[str, Any]]) -> list[tuple[str, float, float, int]]:
+    """What one override of each kind changed a game's result, on average: (kind, worth, its standard
+    error, overrides), least squares over the games of share − twin = Σ worth_k · overrides_k.
+
+    Through the origin: the twin is ``heuristic`` on the same deals, and a search that overrides
+    nothing plays exactly its guide's game (every such game of the result files has share = twin), so
+    a game's difference is what its overrides made of it. Kinds never overridden are left out. The
+    worth is that of the overrides the search made (the gate's most confident), not of more of them.
+
+    >>> rows = [{"share": 1.0, "twin": 0.0, "overrides": {"a": [2, 5], "b": [0, 3]}},
+    ...         {"share": 0.0, "twin": 1.0, "overrides": {"a": [0, 5], "b": [1, 3]}},
+    ...         {"share": 0.5, "twin": 0.0, "overrides": {"a": [1, 5], "b": [0, 3]}},
+    ...         {"share": 0.0, "twin": 0.0, "overrides": {"a": [0, 5], "b": [0, 3], "c": [0, 1]}}]
+    >>> [(k, round(w, 3), n) for k, w, _, n in override_worth(rows)]
+    [('a', 0.5, 3), ('b', -1.0, 1)]
+    """
+    kinds = sorted({k for r in rows for k, (o, _) in r["overrides"].items() if o})
+    x = [[float(r["overrides"].get(k, (0, 0))[0]) for k in kinds] for r in rows]
+    y = [r["share"] - r["twin"] for r in rows]
+    m = len(kinds)
+    if not m or len(rows) <= m:
+        return []
+    gram = [[sum(row[i] * row[j] for row in x) for j in range(m)] for i in range(m)]
+    inverse = _inverse(gram)
+    if inverse is None:
+        return []
+    xy = [sum(row[i] * t for row, t in zip(x, y, strict=True)) for i in range(m)]
+    worth = [sum(inverse[i][j] * xy[j] for j in range(m)) for i in range(m)]
+    residual = sum((t - sum(w * v for w, v in zip(worth, row, strict=True))) ** 2 for row, t in zip(x, y, strict=True))
+    variance = residual / (len(rows) - m)
+    return [(k, worth[i], math.sqrt(max(0.0, variance * inverse[i][i])), int(sum(row[i] for row in x)))
+            for i, k in enumerate(kinds)]
+
+
+def _inverse(a: list[list[float]]) -> list[list[float]] | None:
+    """The inverse of the square matrix ``a`` by Gauss–Jordan elimination (None if it is singular)."""
+    n = len(a)
+    work = [[*row, *(1.0 if i == j else 0.0 for j in range(n))] for i, row in enumerate(a)]
+    for c in range(n):
+        pivot = max(range(c, n), key=lambda r: abs(work[r][c]))
+        if abs(work[pivot][c]) < 1e-12:
+            return None
+        work[c], work[pivot] = work[pivot], work[c]
+        lead = work[c][c]
+        work[c] = [v / lead for v in work[c]]
+        for r in range(n):
+            if r != c and work[r][c]:
+                factor = work[r][c]
+                work[r] = [v - factor * w for v, w in zip(work[r], work[c], strict=True)]
+    return [row[n:] for row in work]
+
+
 def _name(row: dict[str, Any]) -> str:
     """A line's game: written since this script; before, Crisp's lines alone had ``players``."""
     return str(row.get("name") or ("crisp" if "players" in row else "cribbage"))
@@ -377,6 +443,10 @@ def summary(paths: list[str], against: str | None) -> None:
             line += (f"; effective worlds per pool median {ess[len(ess) // 2]:.1f}, p10 {ess[len(ess) // 10]:.1f}, "
                      f"min {ess[0]:.1f} over {len(ess)} decisions")
         print(line)
+        worth = override_worth(list(rows.values()))
+        if worth:
+            print("  one override's worth to the game's result (least squares through 0 of search − heuristic): "
+                  + ", ".join(f"{k} {w:+.1%} (standard error {se:.1%}; {n} overrides)" for k, w, se, n in worth))
         base = groups.get((name, players, seed, against)) if against else None
         if base and variant != against:
             both = sorted(set(rows) & set(base))

@@ -518,3 +518,15 @@ def test_an_infoset_search_values_its_actions_by_every_world_so_far(monkeypatch:
         if checked == 3:
             break
     assert checked == 3 and grouped
+
+
+@pytest.mark.parametrize("times", [1, 3])
+def test_a_decision_spends_its_kinds_share_of_the_budget(times: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``SearchSpec.spend``: a discard spent at ``times`` the budget plays that many times the playouts
+    (all but what the halving's rounds leave over, less than one world of the 15 options), in more
+    worlds; a kind that ``spend`` leaves at 1 plays the budget as before."""
+    monkeypatch.setitem(SPECS, "cribbage", dataclasses.replace(
+        SPECS["cribbage"], spend=lambda legal: times if legal[0].startswith("discard") else 1))
+    _, bot = stub_choice({}, shared=0.0, own=0.5, budget=180)
+    assert 180 * times - 15 < bot.playouts <= 180 * times
+    assert len(bot.played) > 20 * times

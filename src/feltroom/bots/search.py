@@ -122,6 +122,8 @@ class SearchSpec:
     made on the world it is valued in (``infoset_values``). The groups pool every world played so
     far, recomputed before each halving and at the end; the halving and the gate at the root are
     unchanged. The budget still counts root playouts, each costing up to options-many continuations.
+    ``spend(legal)``: how many times its budget the bot spends on a decision (1: the budget; more
+    where a kind of decision is cheap or worth more, e.g. Crisp's crisp windows).
     """
 
     budget: int = DEFAULT_BUDGET
@@ -143,6 +145,7 @@ class SearchSpec:
     guide: type[Bot] | None = None
     lookahead: Callable[[list[str]], int] = lambda legal: 0
     infoset: bool = False
+    spend: Callable[[list[str]], int] = lambda legal: 1
     observed: Callable[[Game, int, int, int], Hashable] = \
         lambda game, seat, log_since, actions_since: seen_events(game, seat, log_since)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -333,13 +336,14 @@ class SearchBot(Bot):
         rng = random.Random(self.rng.getrandbits(64))
         values: dict[str, list[float]] = {a: [] for a in order}  # per world, in the order the worlds were drawn
         drawn: list[int] = []  # which world each entry of ``values[first]`` was played in (a pool may repeat one)
-        alive = order[:self.budget]
+        budget = self.budget * self.spec.spend(legal)
+        alive = order[:budget]
         depth = self.spec.lookahead(legal)
         draw = self._worlds(rng)
         spec = self.spec
         branches: dict[str, list[Branch | float]] | None = {a: [] for a in order} if spec.infoset and depth else None
         rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
-        left = self.budget
+        left = budget
         since = 0  # where the last round's worlds begin in ``values``
         for r in range(rounds):
             last = r == rounds - 1
@@ -365,7 +369,7 @@ class SearchBot(Bot):
                                                     spec.margin_z, spec.min_worlds, spec.cluster_gate)
             if not last:
                 alive = halve(alive, first, values, rank)
-        self.playouts += self.budget - left
+        self.playouts += budget - left
         best = min(alive, key=lambda a: (-mean(values[a]), rank[a]))
         if spec.fresh_gate and best != first:
             return gate(first, best, {a: values[a][since:] for a in (first, best)}, spec.margin_z, spec.min_worlds,

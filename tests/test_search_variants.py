@@ -1,0 +1,58 @@
+"""``bench/search_variants.py``'s summary: one override's worth per kind (``override_worth``), the least
+squares through the origin of a game's search − heuristic on the overrides of each kind it made."""
+
+from __future__ import annotations
+
+import doctest
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .helpers import bench_module
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))  # its sibling imports
+VARIANTS = bench_module("search_variants")
+
+
+def _row(counts: dict[str, int], diff: float) -> dict[str, Any]:
+    return {"share": max(diff, 0.0), "twin": max(-diff, 0.0), "overrides": {k: [n, 3] for k, n in counts.items()}}
+
+
+def test_override_worth_recovers_each_kinds_worth() -> None:
+    """Games whose difference is exactly 0.03 a discard − 0.01 a play: the fit gives those back with
+    no error; a kind no game overrode is left out; and nothing is put in a constant (a game without an
+    override is its guide's game), so a fit with one would differ on games shifted by one."""
+    rng = random.Random(5)
+    rows = []
+    for _ in range(200):
+        counts = {"discard": rng.randrange(3), "play": rng.randrange(6), "claim": 0}
+        rows.append(_row(counts, 0.03 * counts["discard"] - 0.01 * counts["play"]))
+    worth = VARIANTS.override_worth(rows)
+    assert [(k, n) for k, _, _, n in worth] == [("discard", sum(r["overrides"]["discard"][0] for r in rows)),
+                                                ("play", sum(r["overrides"]["play"][0] for r in rows))]
+    assert [round(w, 9) for _, w, _, _ in worth] == [0.03, -0.01]
+    assert all(se < 1e-9 for _, _, se, _ in worth)
+    shifted = [_row({k: o for k, (o, _) in r["overrides"].items()}, r["share"] - r["twin"] + 0.1) for r in rows]
+    assert [round(w, 9) for _, w, _, _ in VARIANTS.override_worth(shifted)] != [0.03, -0.01]
+
+
+def test_override_worth_has_the_standard_error_of_least_squares() -> None:
+    """With noise, one kind: the worth is Σxy / Σx² and its variance the residuals' over n − 1, / Σx²."""
+    rng = random.Random(8)
+    xs = [rng.randrange(4) for _ in range(300)]
+    ys = [0.02 * x + rng.choice((-1.0, 0.0, 0.0, 1.0)) * 0.5 for x in xs]
+    rows = [{"share": y, "twin": 0.0, "overrides": {"play": [x, 1]}} for x, y in zip(xs, ys, strict=True)]
+    [(kind, worth, se, n)] = VARIANTS.override_worth(rows)
+    sxx = sum(x * x for x in xs)
+    b = sum(x * y for x, y in zip(xs, ys, strict=True)) / sxx
+    residual = sum((y - b * x) ** 2 for x, y in zip(xs, ys, strict=True)) / (len(xs) - 1)
+    assert (kind, n) == ("play", sum(xs))
+    assert worth == pytest.approx(b) and se == pytest.approx((residual / sxx) ** 0.5)
+
+
+def test_the_summary_helpers_doctests() -> None:
+    result = doctest.testmod(VARIANTS, optionflags=doctest.ELLIPSIS)
+    assert result.attempted and not result.failed
