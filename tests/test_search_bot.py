@@ -334,6 +334,17 @@ def _to_seat0s_play(w: Game, policy: list[Bot], stop: Any = None) -> bool:
     return False
 
 
+def _each_option_played_on(bot: SearchBot, world: Game, mark: Any, start: int) -> tuple[list[str], list[float]]:
+    """Seat 0's options in ``world`` and the value of each, played on by the policy (the same seed for each)."""
+    options = world.legal_actions(0)
+    values = []
+    for option in options:
+        here = world.copy()
+        here.apply(0, option)
+        values.append(bot._continue(here, mark, start, random.Random(0), 0))
+    return options, values
+
+
 def test_a_lookahead_playout_takes_the_seats_best_next_option_in_its_world() -> None:
     """``SearchSpec.lookahead``: at depth 1 a playout's value is the best, over the searching seat's
     next choice with options, of the playouts on from each option (the rest by the policy); at depth 0
@@ -354,12 +365,7 @@ def test_a_lookahead_playout_takes_the_seats_best_next_option_in_its_world() -> 
         after.apply(0, action)
         if not _to_seat0s_play(after, heuristic, mark):
             continue
-        options = after.legal_actions(0)
-        values = []
-        for option in options:
-            here = after.copy()
-            here.apply(0, option)
-            values.append(bot._continue(here, mark, start, random.Random(0), 0))
+        options, values = _each_option_played_on(bot, after, mark, start)
         chosen = heuristic[0].choose(view(after, 0), options)
         assert bot.playout(world.copy(), action, random.Random(0), 1) == max(values)
         assert bot.playout(world.copy(), action, random.Random(0), 0) == values[options.index(chosen)]
@@ -485,12 +491,7 @@ def test_an_infoset_search_values_its_actions_by_every_world_so_far(monkeypatch:
         since = len(after.log), len(after.actions)
         branch = bot.branch(game.copy(), legal[0], random.Random(0))
         if _to_seat0s_play(after, heuristic, mark):
-            options = after.legal_actions(0)
-            values = []
-            for option in options:
-                here = after.copy()
-                here.apply(0, option)
-                values.append(bot._continue(here, mark, start, random.Random(0), 0))
+            options, values = _each_option_played_on(bot, after, mark, start)
             key = search_games._crib_observed(after, 0, *since)
             # the other's plays by rank: no card's suit in the key
             assert isinstance(key, tuple) and all(type(part) is not str or "'card'" not in part for part in key)
