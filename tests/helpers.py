@@ -92,10 +92,14 @@ def check_params(game: Game, e: IllegalAction) -> None:
 
 def bench_module(name: str) -> ModuleType:
     """The bench script ``bench/<name>.py`` as a module (``bench_<name>`` in ``sys.modules``: a module
-    found by name pickles and types well); imported once."""
+    found by name pickles and types well); imported once. ``bench/`` is put on the import path, as
+    running a script from it does, for the scripts that import each other (``import search_strength``)."""
     key = f"bench_{name}"
     if key not in sys.modules:
-        path = Path(__file__).resolve().parents[1] / "bench" / f"{name}.py"
+        folder = Path(__file__).resolve().parents[1] / "bench"
+        if str(folder) not in sys.path:
+            sys.path.append(str(folder))
+        path = folder / f"{name}.py"
         spec = importlib.util.spec_from_file_location(key, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)

@@ -488,11 +488,11 @@ def test_an_infoset_search_values_its_actions_by_every_world_so_far(monkeypatch:
         mark, start = spec.mark(game, 0), spec.history(game)
         after = game.copy()
         after.apply(0, legal[0])
-        since = len(after.log), len(after.actions)
+        since = len(after.log)
         branch = bot.branch(game.copy(), legal[0], random.Random(0))
         if _to_seat0s_play(after, heuristic, mark):
             options, values = _each_option_played_on(bot, after, mark, start)
-            key = search_games._crib_observed(after, 0, *since)
+            key = search_games._crib_observed(after, 0, since)
             # the other's plays by rank: no card's suit in the key
             assert isinstance(key, tuple) and all(type(part) is not str or "'card'" not in part for part in key)
             first = heuristic[0].choose(view(after, 0), options)

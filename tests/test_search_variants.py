@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import doctest
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .helpers import bench_module
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))  # its sibling imports
 VARIANTS = bench_module("search_variants")
 
 

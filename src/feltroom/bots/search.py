@@ -62,6 +62,11 @@ def win_value(game: Game, seat: int, start: Any) -> float:
     return 1.0 / max(1, len(sides))
 
 
+def _whole_view(game: Game, seat: int) -> dict[str, Any]:
+    """What a playout bot reads when the spec has no ``view`` of its own: the seat's whole view."""
+    return game.view(seat)
+
+
 def seen_events(game: Game, seat: int, since: int) -> Hashable:
     """The events of ``game``'s log from ``since`` on that ``seat`` received (their repr): what it
     saw, the key of its information set among worlds that agreed up to ``since``."""
@@ -109,10 +114,10 @@ class SearchSpec:
     perfect-information Monte Carlo does; the cost grows with the options).
     With ``infoset``, that choice is made by information set instead (one decision: a lookahead
     above 1 counts as 1): each playout plays on to the seat's next decision with options (the
-    horizon or the end may come first), keys it by ``observed(world, seat, log_since,
-    actions_since)``, what the seat saw since the root action (the world's log and actions held
-    ``log_since`` and ``actions_since`` entries just after it; default: the seat's events since,
-    ``seen_events``; equal keys must mean the same information set, or one the game treats alike),
+    horizon or the end may come first), keys it by ``observed(world, seat, log_since)``, what the
+    seat saw since the root action (the world's log held ``log_since`` entries just after it;
+    default: the seat's events since, ``seen_events``; equal keys must mean the same information
+    set, or one the game treats alike),
     asks the policy's choice there and plays every option on from a copy with the same seed. Then,
     per root action, the playouts with the same key and options are one group, and a playout's
     value is its world's value of the option the group's other worlds choose: the policy's choice
@@ -146,8 +151,7 @@ class SearchSpec:
     lookahead: Callable[[list[str]], int] = lambda legal: 0
     infoset: bool = False
     spend: Callable[[list[str]], int] = lambda legal: 1
-    observed: Callable[[Game, int, int, int], Hashable] = \
-        lambda game, seat, log_since, actions_since: seen_events(game, seat, log_since)
+    observed: Callable[[Game, int, int], Hashable] = seen_events
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -253,12 +257,11 @@ def infoset_values(entries: list[Branch | float], worlds: list[int], z: float, m
         if isinstance(e, Branch):
             groups.setdefault((e.key, e.options), []).append(i)
     for (_, options), members in groups.items():
-        branches = [entries[i] for i in members]
+        branches = [e for i in members if isinstance(e := entries[i], Branch)]
         ids = [worlds[i] for i in members]
-        columns = {o: [b.values[k] for b in branches if isinstance(b, Branch)] for k, o in enumerate(options)}
+        columns = {o: [b.values[k] for b in branches] for k, o in enumerate(options)}
         chosen: dict[tuple[int, str], int] = {}  # (world, the policy's choice) -> the option chosen without it
         for i, b in zip(members, branches, strict=True):
-            assert isinstance(b, Branch)
             w = worlds[i]
             pick = chosen.get((w, b.first))
             if pick is None:
@@ -336,11 +339,11 @@ class SearchBot(Bot):
         rng = random.Random(self.rng.getrandbits(64))
         values: dict[str, list[float]] = {a: [] for a in order}  # per world, in the order the worlds were drawn
         drawn: list[int] = []  # which world each entry of ``values[first]`` was played in (a pool may repeat one)
-        budget = self.budget * self.spec.spend(legal)
-        alive = order[:budget]
-        depth = self.spec.lookahead(legal)
-        draw = self._worlds(rng)
         spec = self.spec
+        budget = self.budget * spec.spend(legal)
+        alive = order[:budget]
+        depth = spec.lookahead(legal)
+        draw = self._worlds(rng)
         branches: dict[str, list[Branch | float]] | None = {a: [] for a in order} if spec.infoset and depth else None
         rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
         left = budget
@@ -428,35 +431,34 @@ class SearchBot(Bot):
         mark = spec.mark(world, me)
         start = spec.history(world)
         world.apply(me, action)
-        since = len(world.log), len(world.actions)
+        since = len(world.log)
         bots: dict[int, tuple[Bot, int]] = {}
         legal = self._play_on(world, mark, start, rng, bots, True)
         if legal is None:
             return spec.value(world, me, mark)
-        key = spec.observed(world, me, *since)
-        first = self._choice(world, me, legal, start, rng, bots)
-        seed = rng.getrandbits(32)
-        values = []
-        for i, option in enumerate(legal):
-            here = world if i == len(legal) - 1 else world.copy()
-            here.apply(me, option)
-            values.append(self._continue(here, mark, start, random.Random(seed), 0))
-        return Branch(key, tuple(legal), first, tuple(values))
+        key = spec.observed(world, me, since)
+        first = self._choice(world, me, legal, start, rng, bots, spec.view or _whole_view)
+        return Branch(key, tuple(legal), first, tuple(self._each_option(world, legal, mark, start, rng, 0)))
 
     def _continue(self, world: Game, mark: Any, start: int, rng: random.Random, lookahead: int) -> float:
         """The policy for every seat from here to the horizon, the value of its end; with ``lookahead``,
         the searching seat's next choice with options is the one whose continuation is worth most here."""
-        me = self.seat
         legal = self._play_on(world, mark, start, rng, {}, bool(lookahead))
         if legal is None:
-            return self.spec.value(world, me, mark)
+            return self.spec.value(world, self.seat, mark)
+        return max(self._each_option(world, legal, mark, start, rng, lookahead - 1))
+
+    def _each_option(self, world: Game, legal: list[str], mark: Any, start: int, rng: random.Random,
+                     lookahead: int) -> list[float]:
+        """The value of each of the searching seat's ``legal`` options in ``world``, played on from a copy
+        (the last in ``world`` itself), every one with the same playout seed (drawn from ``rng``)."""
         seed = rng.getrandbits(32)
-        best = 0.0
+        values = []
         for i, option in enumerate(legal):
             here = world if i == len(legal) - 1 else world.copy()
-            here.apply(me, option)
-            best = max(best, self._continue(here, mark, start, random.Random(seed), lookahead - 1))
-        return best
+            here.apply(self.seat, option)
+            values.append(self._continue(here, mark, start, random.Random(seed), lookahead))
+        return values
 
     def _play_on(self, world: Game, mark: Any, start: int, rng: random.Random, bots: dict[int, tuple[Bot, int]],
                  stop_mine: bool) -> list[str] | None:
@@ -464,6 +466,7 @@ class SearchBot(Bot):
         ``stop_mine``, until the searching seat's next choice with options, not trusted (its legal actions)."""
         spec = self.spec
         me = self.seat
+        view = spec.view or _whole_view
         while not world.is_over and not spec.stop(world, mark):
             seats = world.to_act
             if not seats:
@@ -473,20 +476,19 @@ class SearchBot(Bot):
             legal = world.legal_actions(seat)
             if stop_mine and seat == me and len(legal) > 1 and not spec.trust(legal):
                 return legal
-            choice = self._choice(world, seat, legal, start, rng, bots) if len(legal) > 1 else legal[0]
+            choice = self._choice(world, seat, legal, start, rng, bots, view) if len(legal) > 1 else legal[0]
             world.apply(seat, choice)
         return None
 
     def _choice(self, world: Game, seat: int, legal: list[str], start: int, rng: random.Random,
-                bots: dict[int, tuple[Bot, int]]) -> str:
+                bots: dict[int, tuple[Bot, int]], view: Callable[[Game, int], dict[str, Any]]) -> str:
         """``seat``'s policy bot's choice (the bot made, seeded from ``rng``, the first time), fed the world's
-        events since ``start`` that it has not seen."""
-        spec = self.spec
+        events since ``start`` that it has not seen and, if it reads one, ``view(world, seat)``."""
         entry = bots.get(seat)
         if entry is None:
             from .base import make_bot
 
-            bot = make_bot(spec.policy, self.game, seat, self.players, self.options, rng.getrandbits(32))
+            bot = make_bot(self.spec.policy, self.game, seat, self.players, self.options, rng.getrandbits(32))
             # a bot that keeps the base observe takes in nothing: no events are picked for it
             entry = (bot, start if type(bot).observe is not Bot.observe else -1)
         bot, seen = entry
@@ -496,7 +498,6 @@ class SearchBot(Bot):
                 bot.observe(events_for(log[seen:], seat))
             entry = (bot, len(log))
         bots[seat] = entry
-        view = spec.view or (lambda game, seat: game.view(seat))
         return bot.choose(view(world, seat) if bot.needs_view else None, legal)
 
 

@@ -256,7 +256,7 @@ def _crib_claims(legal: list[str]) -> bool:
     return legal[0].startswith("claim")  # the heuristic claims the exact count: nothing to search (CRIB-COUNT-3)
 
 
-def _crib_observed(game: Game, seat: int, log_since: int, actions_since: int) -> Hashable:
+def _crib_observed(game: Game, seat: int, log_since: int) -> Hashable:
     """What ``seat`` saw of a Cribbage hand since ``log_since``, for a search that chooses by information
     set (``SearchSpec.observed``): the events it received, a play by its rank alone (suits make no
     difference to the play, CRIB-PEG-2..6: worlds where the other seat played a 5 of either suit are
