@@ -51,6 +51,8 @@ A variant is parts joined by ``+``, applied in order:
   ``CRISP_MISS`` or ``CRIB_MISS``, for every table);
 - Crisp: ``windowxN`` (its crisp windows, whether to declare, searched at N times the budget,
   ``SearchSpec.spend``);
+- Cribbage: ``topN`` (at a discard, only the guide's N best discards by its own count searched,
+  ``search_games.crib_shortlist``, ``SearchSpec.shortlist``);
 - Crisp and Craits: ``scaleX``, the points of a round's (hand's) margin that move a playout's value
   from 0.5 to 0 or 1 (``ROUND_SCALE``, ``CRAITS_SCALE``);
 - Crisp's values: ``mean`` (the round's margin against the others' mean, ``_low_round_value``),
@@ -141,6 +143,9 @@ WEIGHED: dict[str, SearchSpec] = {
 REFINE: dict[str, Callable[[Game, int], None]] = {"cribbage": search_games._crib_redeal}
 #: game -> a guide stronger than its playout policy (``guide``: Cribbage's discards counting the whole crib)
 GUIDES: dict[str, type[Bot]] = {"cribbage": CribbageGuide}
+#: game -> its shortlist of options for a size (``topN``: Cribbage's discards, the guide's best N by its count)
+SHORTLISTS: dict[str, Callable[[int], Callable[[Bot, dict[str, Any], list[str]], list[str]]]] = {
+    "cribbage": search_games.crib_shortlist}
 #: game -> the name of its weighting's miss factor in ``search_games`` (``missX``)
 MISS: dict[str, str] = {"crisp": "CRISP_MISS", "cribbage": "CRIB_MISS"}
 #: game -> the name of its playout value's scale in ``search_games`` (``scaleX``)
@@ -161,6 +166,7 @@ _NUMBERED: list[tuple[re.Pattern[str], str, type]] = [
     (re.compile(r"plook(\d+)"), "play_lookahead", int),
     (re.compile(r"ilook(\d+)"), "infoset_lookahead", int),
     (re.compile(r"windowx(\d+)"), "window_spend", int),
+    (re.compile(r"top(\d+)"), "shortlist", int),
 ]
 
 
@@ -246,6 +252,10 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
                     raise VariantError(f"variant part {part!r}: the lookahead by information set is one "
                                        "decision, ilook1")
                 spec = dataclasses.replace(spec, lookahead=_looking(1, True), infoset=True)
+            elif field == "shortlist":
+                if name not in SHORTLISTS:
+                    raise VariantError(f"variant part {part!r}: only {', '.join(sorted(SHORTLISTS))} has a shortlist")
+                spec = dataclasses.replace(spec, shortlist=SHORTLISTS[name](int(number)))
             elif field == "window_spend":
                 if name != "crisp":
                     raise VariantError(f"variant part {part!r}: the crisp windows are Crisp's")

@@ -531,3 +531,33 @@ def test_a_decision_spends_its_kinds_share_of_the_budget(times: int, monkeypatch
     _, bot = stub_choice({}, shared=0.0, own=0.5, budget=180)
     assert 180 * times - 15 < bot.playouts <= 180 * times
     assert len(bot.played) > 20 * times
+
+
+@pytest.mark.parametrize("size", [1, 4])
+def test_a_shortlist_leaves_the_search_its_few_contenders(size: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``SearchSpec.shortlist`` with Cribbage's ``crib_shortlist``: a discard searches only the guide's
+    ``size`` best discards by its own count (``discard_values``; its choice, the best, among them), each
+    in more worlds than fifteen would leave it; the best of them by the playouts is played."""
+    _, view, legal, first = discard_decision()
+    guide = make_bot("heuristic", "cribbage", 0, 2, {}, 1)
+    values = guide.discard_values(view, legal)  # type: ignore[attr-defined]
+    assert legal[values.index(max(values))] == first
+    listed = search_games.crib_shortlist(size)(guide, view, legal)
+    ranked = sorted(legal, key=lambda a: -values[legal.index(a)])
+    assert listed == [a for a in legal if a in ranked[:size]] and first in listed
+    shortlist = search_games.crib_shortlist(size)
+    monkeypatch.setitem(SPECS, "cribbage", dataclasses.replace(SPECS["cribbage"], shortlist=shortlist))
+    best = ranked[size - 1]  # the shortlist's last: worth most in the playouts
+    choice, bot = stub_choice({best: 0.9}, shared=0.0, own=0.02, budget=180)
+    assert set().union(*bot.played) == set(listed)
+    assert len(bot.played) >= 180 // len(listed) // 3  # each contender in more worlds than 15 options leave
+    assert choice == best
+
+
+def test_a_shortlist_keeps_every_play() -> None:
+    """Cribbage's shortlist cuts discards only: a play (or a discard with fewer options) keeps every option."""
+    guide = make_bot("heuristic", "cribbage", 0, 2, {}, 1)
+    plays = ["play 5H", "play 10S", "play KD"]
+    assert search_games.crib_shortlist(1)(guide, {}, plays) == plays
+    _, view, legal, _ = discard_decision()
+    assert search_games.crib_shortlist(15)(guide, view, legal) == legal

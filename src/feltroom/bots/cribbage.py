@@ -96,6 +96,11 @@ class CribbageBot(Bot):
     # ------------------------------------------------------------------ discards
 
     def _discard(self, view: dict[str, Any], legal: list[str]) -> str:
+        values = self.discard_values(view, legal)
+        return legal[max(range(len(legal)), key=values.__getitem__)]  # the first of the best
+
+    def discard_values(self, view: dict[str, Any], legal: list[str]) -> list[float]:
+        """What each of the ``legal`` discards is worth to this bot, in their order (the module docstring)."""
         hand = [_ID[c] for c in view["hand"]]
         unseen = [c for c in range(52) if c not in hand]
         starters = [0] * 14  # the unseen cards per rank: each may be the starter
@@ -103,16 +108,14 @@ class CribbageBot(Bot):
             starters[RANK[c]] += 1
         mine = self._side_of(view, self.seat) == self._side_of(view, view["dealer"])
         sign = 1.0 if mine else -1.0
-        best, best_value = legal[0], float("-inf")
+        values = []
         for action in legal:
             out = [_ID[c] for c in action.split()[1:]]
             kept = [c for c in hand if c not in out]
             # whole points summed in any order: the same float as summing world by world
             total = float(sum(fast_total(kept, s) for s in unseen)) + sign * self._crib_points(out, starters)
-            value = total / len(unseen) + 0.01 * sum(VALUE[c] for c in out) * (-sign)
-            if value > best_value:
-                best, best_value = action, value
-        return best
+            values.append(total / len(unseen) + 0.01 * sum(VALUE[c] for c in out) * (-sign))
+        return values
 
     def _crib_points(self, out: list[int], starters: list[int]) -> float:
         """What the discards ``out`` give the crib, summed over the possible starters (``starters``:

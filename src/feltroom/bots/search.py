@@ -129,6 +129,10 @@ class SearchSpec:
     unchanged. The budget still counts root playouts, each costing up to options-many continuations.
     ``spend(legal)``: how many times its budget the bot spends on a decision (1: the budget; more
     where a kind of decision is cheap or worth more, e.g. Crisp's crisp windows).
+    ``shortlist(guide, view, legal)``, if set, the options the search plays out at a decision (by
+    default every legal one; the guide's choice is searched whether listed or not): fewer options
+    share the budget, so each is played in more worlds (e.g. Cribbage's fifteen discards cut to the
+    guide's best few by its own count: ``search_games.crib_shortlist``).
     """
 
     budget: int = DEFAULT_BUDGET
@@ -152,6 +156,7 @@ class SearchSpec:
     infoset: bool = False
     spend: Callable[[list[str]], int] = lambda legal: 1
     observed: Callable[[Game, int, int], Hashable] = seen_events
+    shortlist: Callable[[Bot, dict[str, Any], list[str]], list[str]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -326,14 +331,15 @@ class SearchBot(Bot):
         if len(legal) == 1 or self.knowledge is None or self.spec.trust(legal):
             return first
         self.knowledge.see(view)
+        shortlist = self.spec.shortlist
         try:
-            return self._search(first, legal)
+            return self._search(first, legal if shortlist is None else shortlist(self.guide, view, legal))
         except NoHistory:  # the knowledge's bounded search for a history gave up: the guide plays this decision
             self.fallbacks += 1
             return first
 
     def _search(self, first: str, legal: list[str]) -> str:
-        """The search's choice among ``legal`` (the guide's is ``first``)."""
+        """The search's choice among ``legal`` and ``first``, the guide's."""
         order = [first, *(a for a in legal if a != first)]
         rank = {a: i for i, a in enumerate(order)}
         rng = random.Random(self.rng.getrandbits(64))

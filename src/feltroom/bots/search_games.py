@@ -105,6 +105,7 @@ from ..games.cribbage_scoring import JACK, RANK, VALUE
 from ..games.crisp import queen_actions
 from ..games.krypkasino import POINTS
 from ..views import events_for
+from .base import Bot
 from .cribbage import CribbageBot, fast_total
 from .crisp import CrispHeuristic
 from .search import SPECS, SearchSpec, win_value
@@ -422,6 +423,21 @@ def _crib_view(game: Game, seat: int) -> dict[str, Any]:
             "series_start": len(g.played) - len(g.series),
             "hand_sizes": [len(g.kept[s]) if started else len(g.hands[s]) for s in range(g.players)],
             "show": None if g.show is None else _public_show(g.show, starter)}
+
+
+def crib_shortlist(size: int) -> Callable[[Bot, dict[str, Any], list[str]], list[str]]:
+    """A spec's ``shortlist``: at a discard, the ``size`` best of the legal discards by the guide's own
+    count (``CribbageBot.discard_values``: the kept cards' mean show and the crib's share over every
+    starter), in the order of ``legal``; every option elsewhere. Fifteen discards halved from six
+    worlds each drop good ones on a few worlds' noise; the guide's count orders them well enough to
+    leave the search its few contenders, each in more worlds."""
+    def shortlist(guide: Bot, view: dict[str, Any], legal: list[str]) -> list[str]:
+        if len(legal) <= size or not legal[0].startswith("discard") or not isinstance(guide, CribbageBot):
+            return legal
+        values = guide.discard_values(view, legal)
+        best = sorted(range(len(legal)), key=lambda i: -values[i])[:size]  # stable: ties in the order of legal
+        return [legal[i] for i in sorted(best)]
+    return shortlist
 
 
 #: the lobby's Cribbage spec until 4 December 2026 (benches compare with it: ``search_variants.py cribbage plain``):
