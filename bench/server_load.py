@@ -20,6 +20,9 @@ games long enough for few tables (docs/engine-speed.md gives figures at 50 and 2
 Prints moves/s and the move round-trip (``act`` sent → its ``update`` back) p50/p99, the echo
 and bcast figures, and their ratios. The room's CPU per player move counts the play only (seating
 the players before is printed apart). Bounded: it stops by itself after ``--limit`` seconds.
+``bcast`` sends on frames of an action's size; the room's updates are about twenty times larger,
+so after the room, ``bcast+`` runs the same shape with the four frames out padded to the room's
+mean update (its bytes measured in the room phase), and ``ratio+`` compares with that.
 
 ``--cluster 1,2`` then plays the same tables on clusters of 1 and of 2 nodes (``feltroom serve
 --redis``): a PostgreSQL and a Redis of the bench's own (``pg_local``, ``redis_local``; commits
@@ -115,13 +118,17 @@ def serve_echo(port: int) -> None:
                 await ws.send_text(await ws.receive_text())
 
     async def broadcast(ws: WebSocket) -> None:
-        """A frame in, sent on to every socket of the group: a move's shape, without the room."""
+        """A frame in, sent on to every socket of the group: a move's shape, without the room (``size``:
+        the frame sent on is padded with spaces to that many bytes, as large as the room's updates)."""
         await ws.accept()
         group = groups.setdefault(ws.query_params["group"], [])
         group.append(ws)
+        size = int(ws.query_params.get("size", 0))
         with contextlib.suppress(WebSocketDisconnect):
             while True:
                 text = await ws.receive_text()
+                if len(text) < size:
+                    text += " " * (size - len(text))
                 for other in group:
                     await other.send_text(text)
 
@@ -215,9 +222,12 @@ async def echo_phase(port: int, clients: int, seconds: float) -> tuple[float, li
     return len(rtts) / elapsed, rtts
 
 
-async def broadcast_phase(port: int, clients: int, seconds: float) -> tuple[float, list[float]]:
+async def broadcast_phase(port: int, clients: int, seconds: float,
+                          size: int = 0) -> tuple[float, list[float], float]:
     """Groups of four sockets take turns: one sends, the server sends the frame to all four, and
-    when all four have it the next one sends (a table's move, with nothing of the room)."""
+    when all four have it the next one sends (a table's move, with nothing of the room); with
+    ``size``, the four frames out are padded to that many bytes. Moves/s, round trips, and the
+    mean size of the frames received."""
     loop = asyncio.get_running_loop()
     rtts: list[float] = []
     done = loop.create_future()
@@ -228,12 +238,15 @@ async def broadcast_phase(port: int, clients: int, seconds: float) -> tuple[floa
     turn = [0] * count
     sent = [0.0] * count
     running = [count]
+    received = [0, 0]  # frames, bytes
 
     def send(g: int) -> None:
         sent[g] = time.perf_counter()
         groups[g][turn[g] % 4].send_text(ACTION)
 
-    def on_text(g: int, _data: bytes) -> None:
+    def on_text(g: int, data: bytes) -> None:
+        received[0] += 1
+        received[1] += len(data)
         got[g] += 1
         if got[g] < 4:
             return
@@ -249,7 +262,7 @@ async def broadcast_phase(port: int, clients: int, seconds: float) -> tuple[floa
 
     async def connect_one(k: int) -> None:
         g = k // 4
-        groups[g].append(await connect(HOST, port, f"/broadcast?group={g}", partial(on_text, g)))
+        groups[g].append(await connect(HOST, port, f"/broadcast?group={g}&size={size}", partial(on_text, g)))
 
     await connect_all(4 * count, connect_one)
     t0 = time.monotonic()
@@ -261,7 +274,22 @@ async def broadcast_phase(port: int, clients: int, seconds: float) -> tuple[floa
     for group in groups:
         for ws in group:
             ws.close()
-    return len(rtts) / elapsed, rtts
+    return len(rtts) / elapsed, rtts, received[1] / max(1, received[0])
+
+
+def bare_broadcast(clients: int, seconds: float, size: int) -> tuple[float, list[float], float, float]:
+    """``broadcast_phase`` on a bare server of its own: moves/s, round trips, the mean frame received
+    (bytes), the server's CPU seconds."""
+    port = free_port()
+    server = start(serve_echo, port)
+    try:
+        asyncio.run(wait_up(port))
+        cpu0 = cpu_seconds(server.pid)
+        rate, rtts, frame = asyncio.run(broadcast_phase(port, clients, seconds, size))
+        return rate, rtts, frame, cpu_seconds(server.pid) - cpu0
+    finally:
+        server.terminate()
+        server.join(5)
 
 
 # ---------------------------------------------------------------------------- games
@@ -274,6 +302,7 @@ class Stats:
     games: int = 0
     rtts: list[float] = field(default_factory=list)
     updates: int = 0
+    update_bytes: int = 0
 
 
 class Seat:
@@ -319,6 +348,7 @@ class Seat:
         mine = self.inflight is not None and mid == self.inflight[0]
         if kind == "update":
             self.stats.updates += 1
+            self.stats.update_bytes += len(data)
             if mine:
                 assert self.inflight is not None
                 self.stats.rtts.append(time.perf_counter() - self.inflight[1])
@@ -510,7 +540,7 @@ def main() -> int:
         echo_rate, echo_rtts = asyncio.run(echo_phase(port, clients, args.echo_seconds))
         echo_cpu = cpu_seconds(echo.pid) - echo_cpu0  # connecting the clients included
         bcast_cpu0 = cpu_seconds(echo.pid)
-        bcast_rate, bcast_rtts = asyncio.run(broadcast_phase(port, clients, args.echo_seconds))
+        bcast_rate, bcast_rtts, _ = asyncio.run(broadcast_phase(port, clients, args.echo_seconds))
         bcast_cpu = cpu_seconds(echo.pid) - bcast_cpu0
     finally:
         echo.terminate()
@@ -554,6 +584,15 @@ def main() -> int:
           f"moves/s ÷ echo msgs/s = {rate / echo_rate:.3f};  messages the room sent/s "
           f"({stats.updates / elapsed:.0f}) ÷ echo msgs/s = {stats.updates / elapsed / echo_rate:.3f};  "
           f"p50 rtt ÷ echo p50 = {pct(stats.rtts, .5) / pct(echo_rtts, .5):.1f}")
+    if stats.updates:
+        # the same shape in size too: the four frames out as large as the room's updates were on average
+        size = round(stats.update_bytes / stats.updates)
+        sized_rate, sized_rtts, frame, sized_cpu = bare_broadcast(clients, args.echo_seconds, size)
+        print(f"bcast+ : {sized_rate:9.0f} moves/s  rtt p50 {pct(sized_rtts, .5) * 1e3:7.2f} ms   "
+              f"p99 {pct(sized_rtts, .99) * 1e3:7.2f} ms   (frames out of {frame:.0f} bytes, the room's mean update "
+              f"{size}; "
+              f"server CPU {1e6 * sized_cpu / max(1, len(sized_rtts)):.0f} µs per move of this shape)")
+        print(f"ratio+ : moves/s ÷ bcast+ moves/s = {rate / sized_rate:.3f}")
     for nodes in [int(n) for n in args.cluster.split(",") if n.strip()]:
         stats, elapsed, finished, cpu = cluster_phase(nodes, args.game, tables, args.speed, args.limit, args.seed,
                                                       args.stagger / args.speed)

@@ -31,3 +31,8 @@ def test_the_load_bench_plays_its_tables_to_the_end() -> None:
     assert moves > 3 * 30  # three games to 61 take dozens of moves each
     assert updates >= 4 * moves  # every move reaches the four seats
     assert re.search(r"^cpu    : room process .* \d+ µs per player move", out, re.M), out
+    # the bare broadcast again, its frames out as large as the room's updates were
+    sized = re.search(r"^bcast\+ : +\d+ moves/s.*frames out of (\d+) bytes, the room's mean update (\d+);", out, re.M)
+    assert sized is not None, out
+    assert int(sized.group(1)) == int(sized.group(2)) > 500  # a Cribbage update is over a kilobyte
+    assert re.search(r"^ratio\+ : moves/s ÷ bcast\+ moves/s = \d", out, re.M), out
