@@ -20,7 +20,7 @@ games long enough for few tables (docs/engine-speed.md gives figures at 50 and 2
 Prints moves/s and the move round-trip (``act`` sent → its ``update`` back) p50/p99, the echo
 and bcast figures, and their ratios. The room's CPU per player move counts the play only (seating
 the players before is printed apart). Bounded: it stops by itself after ``--limit`` seconds.
-``bcast`` sends on frames of an action's size; the room's updates are about twenty times larger,
+``bcast`` sends on frames of an action's size; the room's updates are 15–25 times larger,
 so after the room, ``bcast+`` runs the same shape with the four frames out padded to the room's
 mean update (its bytes measured in the room phase), and ``ratio+`` compares with that.
 
