@@ -542,15 +542,16 @@ def test_a_shortlist_leaves_the_search_its_few_contenders(size: int, monkeypatch
     guide = make_bot("heuristic", "cribbage", 0, 2, {}, 1)
     values = guide.discard_values(view, legal)  # type: ignore[attr-defined]
     assert legal[values.index(max(values))] == first
-    listed = search_games.crib_shortlist(size)(guide, view, legal)
+    shortlist = search_games.crib_shortlist(size)
+    listed = shortlist(guide, view, legal)
     ranked = sorted(legal, key=lambda a: -values[legal.index(a)])
     assert listed == [a for a in legal if a in ranked[:size]] and first in listed
-    shortlist = search_games.crib_shortlist(size)
     monkeypatch.setitem(SPECS, "cribbage", dataclasses.replace(SPECS["cribbage"], shortlist=shortlist))
     best = ranked[size - 1]  # the shortlist's last: worth most in the playouts
     choice, bot = stub_choice({best: 0.9}, shared=0.0, own=0.02, budget=180)
     assert set().union(*bot.played) == set(listed)
-    assert len(bot.played) >= 180 // len(listed) // 3  # each contender in more worlds than 15 options leave
+    # fifteen options at budget 180 leave each 3 worlds in the first round (4 rounds: 45 // 15)
+    assert min(sum(a in world for world in bot.played) for a in listed) > 3
     assert choice == best
 
 
