@@ -82,13 +82,16 @@ def serve_room(port: int, db: str, speed: float, profile: str | None = None, red
     import uvicorn
 
     from feltroom.server import Limits, create_app
+    from feltroom.server.address import TrustedProxies
     from feltroom.server.gc_tuning import tune_gc
+    from feltroom.server.sockets import uvicorn_config
 
     limits = Limits(max_connections=50_000, max_sockets_per_address=50_000, rate=1_000, burst=1_000,
-                    new_players_per_minute=100_000, new_tables_per_hour=100_000)  # one client address plays every seat
+                    new_players_per_minute=100_000, new_tables_per_hour=100_000,
+                    max_tcp_connections=15_000, max_tcp_per_address=15_000)  # one client address plays every seat
     app = create_app(db, clock=ScaledClock(speed, t0), limits=limits, bot_delay=0, grace=3600, redis=redis)
-    config = uvicorn.Config(app, host=HOST, port=port, log_level="error", ws_max_size=64 * 1024, backlog=4096,
-                            ws_per_message_deflate=False)
+    # the room's own protocols, as `feltroom serve` runs them (its frames written straight to the socket)
+    config = uvicorn_config(app, limits, TrustedProxies(()), host=HOST, port=port, log_level="error", backlog=4096)
     server = uvicorn.Server(config)
     tune_gc(gc_threshold)  # as feltroom serve does
     if profile is None:
