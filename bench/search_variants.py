@@ -50,7 +50,7 @@ A variant is parts joined by ``+``, applied in order:
   ``poolN`` (the pool), and for Crisp and Cribbage ``missX`` (the weighting's miss factor,
   ``CRISP_MISS`` or ``CRIB_MISS``, for every table);
 - Crisp: ``windowxN`` (its crisp windows, whether to declare, searched at N times the budget,
-  ``SearchSpec.spend``);
+  ``SearchSpec.spend``) and ``queenxN`` (its Queen decisions, whom to swap with, likewise);
 - Cribbage: ``topN`` (at a discard, only the guide's N best discards by its own count searched,
   ``search_games.crib_shortlist``, ``SearchSpec.shortlist``);
 - Crisp and Craits: ``scaleX``, the points of a round's (hand's) margin that move a playout's value
@@ -166,6 +166,7 @@ _NUMBERED: list[tuple[re.Pattern[str], str, type]] = [
     (re.compile(r"plook(\d+)"), "play_lookahead", int),
     (re.compile(r"ilook(\d+)"), "infoset_lookahead", int),
     (re.compile(r"windowx(\d+)"), "window_spend", int),
+    (re.compile(r"queenx(\d+)"), "queen_spend", int),
     (re.compile(r"top(\d+)"), "shortlist", int),
 ]
 
@@ -178,10 +179,11 @@ def _numbered(part: str) -> tuple[str, float] | None:
     return None
 
 
-def _windows_at(times: int) -> Callable[[list[str]], int]:
-    """A spec's ``spend``: ``times`` the budget at Crisp's crisp windows (declare or not), 1 elsewhere."""
+def _spend_at(kind: str, times: int) -> Callable[[list[str]], int]:
+    """A spec's ``spend``: ``times`` the budget at Crisp's decisions of ``kind`` (``kind_of``: ``crisp``, a
+    crisp window, or ``queen``), 1 elsewhere."""
     def spend(legal: list[str]) -> int:
-        return times if "crisp" in legal else 1
+        return times if kind_of("crisp", legal) == kind else 1
     return spend
 
 
@@ -256,10 +258,11 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
                 if name not in SHORTLISTS:
                     raise VariantError(f"variant part {part!r}: only {', '.join(sorted(SHORTLISTS))} has a shortlist")
                 spec = dataclasses.replace(spec, shortlist=SHORTLISTS[name](int(number)))
-            elif field == "window_spend":
+            elif field in ("window_spend", "queen_spend"):
                 if name != "crisp":
-                    raise VariantError(f"variant part {part!r}: the crisp windows are Crisp's")
-                spec = dataclasses.replace(spec, spend=_windows_at(int(number)))
+                    raise VariantError(f"variant part {part!r}: the crisp windows and the Queens are Crisp's")
+                spec = dataclasses.replace(spec, spend=_spend_at("crisp" if field == "window_spend" else "queen",
+                                                                 int(number)))
             elif field in ("miss", "scale"):
                 names, what = (MISS, "miss factor") if field == "miss" else (SCALE, "value scale")
                 if name not in names:

@@ -53,3 +53,17 @@ def test_override_worth_has_the_standard_error_of_least_squares() -> None:
 def test_the_summary_helpers_doctests() -> None:
     result = doctest.testmod(VARIANTS, optionflags=doctest.ELLIPSIS)
     assert result.attempted and not result.failed
+
+
+def test_a_spend_part_multiplies_the_budget_at_its_kind_of_decision_only() -> None:
+    """``windowxN`` and ``queenxN``: N times the budget at Crisp's crisp windows, or at its Queens (whom to
+    swap with), and the budget elsewhere; other games refuse them by name."""
+    queen = ["discard", *(f"queen {s} {o} {t}" for s in "LCR" for o in (1, 2, 3) for t in "LCR")]
+    window = ["crisp", "decline"]
+    swap = ["swap L", "swap C", "swap R", "discard"]
+    queens, _ = VARIANTS.make("crisp", "queenx4")
+    windows, _ = VARIANTS.make("crisp", "windowx3")
+    assert [queens.spend(legal) for legal in (queen, window, swap)] == [4, 1, 1]
+    assert [windows.spend(legal) for legal in (queen, window, swap)] == [1, 3, 1]
+    with pytest.raises(VARIANTS.VariantError, match="queenx4"):
+        VARIANTS.make("cribbage", "queenx4")
