@@ -45,6 +45,9 @@ A variant is parts joined by ``+``, applied in order:
   ``odds`` (the same, a hand's end worth the chance to win from its scores heads-up,
   ``cribbage_odds.py``), ``guide`` (the search's guide ``cribbage_guide.CribbageGuide``, its heads-up
   discards counting the whole crib, instead of the heuristic);
+- Crisp and Cribbage: ``guide`` (the search's guide: Crisp's ``CrispGuide``, Cribbage's above) and
+  ``guideplays`` (the same guide, which also plays the searching seat in the playouts,
+  ``SearchSpec.guide_plays``);
 - a variant that weighs its worlds (Crisp's spec does, heads-up): ``weighN`` (worlds weighted at
   tables of up to N players, ``weigh_players``; ``weigh8`` is the Crisp spec before it was 2),
   ``poolN`` (the pool), and for Crisp and Cribbage ``missX`` (the weighting's miss factor,
@@ -83,6 +86,7 @@ import search_strength
 from cribbage_guide import CribbageGuide
 from feltroom.bots import search_games
 from feltroom.bots.base import Bot
+from feltroom.bots.crisp import CrispGuide
 from feltroom.bots.search import SPECS, SearchBot, SearchSpec, win_value
 from feltroom.cli.ladder import wilson
 from feltroom.game import Game
@@ -141,8 +145,9 @@ WEIGHED: dict[str, SearchSpec] = {
     "cribbage": dataclasses.replace(search_games.CRIB_PLAIN, weigh=search_games._crib_fit, pool=64, weigh_players=2)}
 #: game -> how its worlds are refined by the model (``redeal``: Cribbage's hidden discards the heuristic's)
 REFINE: dict[str, Callable[[Game, int], None]] = {"cribbage": search_games._crib_redeal}
-#: game -> a guide stronger than its playout policy (``guide``: Cribbage's discards counting the whole crib)
-GUIDES: dict[str, type[Bot]] = {"cribbage": CribbageGuide}
+#: game -> a guide stronger than its playout policy (``guide``: Cribbage's discards counting the whole crib,
+#: Crisp's ``CrispGuide``; ``guideplays``: the guide also plays the searching seat in the playouts)
+GUIDES: dict[str, type[Bot]] = {"cribbage": CribbageGuide, "crisp": CrispGuide}
 #: game -> its shortlist of options for a size (``topN``: Cribbage's discards, the guide's best N by its count)
 SHORTLISTS: dict[str, Callable[[int], Callable[[Bot, dict[str, Any], list[str]], list[str]]]] = {
     "cribbage": search_games.crib_shortlist}
@@ -234,10 +239,10 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
             if name not in REFINE:
                 raise VariantError(f"variant part 'redeal': only {', '.join(sorted(REFINE))} has it, not {name}")
             spec = dataclasses.replace(spec, refine=REFINE[name])
-        elif part == "guide":
+        elif part in ("guide", "guideplays"):
             if name not in GUIDES:
-                raise VariantError(f"variant part 'guide': only {', '.join(sorted(GUIDES))} has it, not {name}")
-            spec = dataclasses.replace(spec, guide=GUIDES[name])
+                raise VariantError(f"variant part {part!r}: only {', '.join(sorted(GUIDES))} has a guide, not {name}")
+            spec = dataclasses.replace(spec, guide=GUIDES[name], guide_plays=part == "guideplays")
         elif part == "fresh":
             spec = dataclasses.replace(spec, fresh_gate=True)
         elif part == "cluster":

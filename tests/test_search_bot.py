@@ -562,3 +562,45 @@ def test_a_shortlist_keeps_every_play() -> None:
     assert search_games.crib_shortlist(1)(guide, {}, plays) == plays
     _, view, legal, _ = discard_decision()
     assert search_games.crib_shortlist(15)(guide, view, legal) == legal
+
+
+@pytest.mark.parametrize("plays", [False, True])
+def test_the_guide_plays_the_searching_seat_in_the_playouts_when_asked(plays: bool,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """``SearchSpec.guide_plays``: the guide (Crisp's ``CrispGuide`` in the variant bench's ``guideplays``)
+    also plays the searching seat in every playout, the other seats staying the policy level's; without
+    it the guide only makes the choice the search must beat."""
+    from feltroom.bots.crisp import CrispGuide
+
+    made: list[int] = []
+
+    class Recording(CrispGuide):
+        def __init__(self, seat: int, players: int, options: dict[str, Any], seed: int | None = None) -> None:
+            super().__init__(seat, players, options, seed)
+            made.append(seat)
+
+    monkeypatch.setitem(SPECS, "crisp", dataclasses.replace(SPECS["crisp"], guide=Recording, guide_plays=plays))
+    game = feltroom.new_game("crisp", players=4, seed=5)
+    bot = make_bot("search", "crisp", 0, 4, game.options, seed=1, budget=40)
+    others = [make_bot("heuristic", "crisp", s, 4, game.options, seed=s) for s in range(4)]
+    for s in range(1, 4):
+        others[s].observe(events_for(game.log, s))
+    while True:  # to seat 0's first choice with options
+        start = len(game.log)
+        if not game.to_act:
+            game.apply(CLOCK, game.legal_actions(CLOCK)[0])
+        else:
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            if seat == 0 and len(legal) > 1:
+                break
+            game.apply(seat, others[seat].choose(game.view(seat), legal))
+        for s in range(1, 4):
+            others[s].observe(events_for(game.log[start:], s))
+    bot.observe(events_for(game.log, 0))
+    assert made == [0]  # the guide of the search bot itself
+    assert bot.choose(game.view(0), legal) in legal
+    if plays:
+        assert len(made) > 20 and set(made) == {0}  # one for the seat in each playout, none for another seat
+    else:
+        assert made == [0]

@@ -38,6 +38,10 @@ class CrispHeuristic(Bot):
 
     #: declare when the estimated total is at most this (by number of players)
     DECLARE: ClassVar[dict[int, float]] = {2: 8.0, 3: 8.0, 4: 8.0, 5: 7.0, 6: 6.0, 7: 6.0, 8: 5.0}
+    #: how much bolder per own turn past the sixth (a round only ends by a declaration, CRISP-CALL-7)
+    BOLDER: ClassVar[float] = 1.0
+    #: a Queen swap must gain at least this (estimated points) to be made
+    QUEEN_GAIN: ClassVar[float] = 1.5
 
     def __init__(self, seat: int, players: int, options: dict[str, Any], seed: int | None = None) -> None:
         super().__init__(seat, players, options, seed)
@@ -149,7 +153,7 @@ class CrispHeuristic(Bot):
             return legal[0]
         if "crisp" in legal:
             # a round only ends by a declaration (CRISP-CALL-7): grow bolder as the round drags on
-            limit = self.DECLARE.get(self.players, 6.0) + max(0, self.turns - 6)
+            limit = self.DECLARE.get(self.players, 6.0) + self.BOLDER * max(0, self.turns - 6)
             return "crisp" if self.estimate() <= limit else "decline"
         mean = self.unknown_mean()
         values = self.slot_values(mean)
@@ -186,15 +190,70 @@ class CrispHeuristic(Bot):
             # prefer the declarer (a high card may break the crisp), then the seat likely to declare
             bias = 3.0 if o == self.declarer else 0.1 * self.swaps[o]
             for t in range(3):
-                c = self.known[o][t]
-                gain = values[mine] - (VALUE[c] if c is not None else mean) + bias
+                gain = values[mine] - self._their_value(o, t, mean) + bias
                 if best is None or gain > best[0]:
                     best = (gain, o, t)
         assert best is not None
         gain, o, t = best
-        if gain < 1.5:
+        if gain < self.QUEEN_GAIN:
             return "discard"
-        if self.known[o][t] is None:
-            t = 1  # unknown anyway: take their centre, which they cannot see either, and give mine there
-        action = f"queen {SLOTS[mine]} {o} {SLOTS[t]}"
+        action = f"queen {SLOTS[mine]} {o} {SLOTS[self._slot_to_take(o, t)]}"
         return action if action in legal else "discard"
+
+    def _their_value(self, seat: int, slot: int, mean: float) -> float:
+        """What the card in another ``seat``'s ``slot`` is worth, as far as this bot can tell."""
+        card = self.known[seat][slot]
+        return float(VALUE[card]) if card is not None else mean
+
+    def _slot_to_take(self, seat: int, slot: int) -> int:
+        """The slot of ``seat`` a Queen takes, its best being ``slot``."""
+        # unknown anyway: take their centre, which they cannot see either, and give mine there
+        return slot if self.known[seat][slot] is not None else 1
+
+
+class CrispGuide(CrispHeuristic):
+    """The search's guide at Crisp, not a lobby level: the heuristic with three changes, each measured
+    against it (``bench/crisp_guide.py``), the lobby's ``heuristic`` left as it is.
+
+    - **Fresh cards**: it remembers which of the others' slots hold a card that seat drew from the
+      deck and swapped in (unseen by this bot; moved along by Queen swaps). The heuristic swaps a drawn
+      card in only below its worst slot, so such a card is likely low: a Queen values it at
+      ``FRESH`` and takes it, where the heuristic valued every unknown card at the mean and took the
+      centre.
+    - A Queen swap is made for a gain of ``QUEEN_GAIN`` = 0.5 (the heuristic's 1.5).
+    - With 4 players it declares at an estimated 7, half a point bolder per turn past the sixth
+      (the heuristic: 8, a point).
+    """
+
+    DECLARE: ClassVar[dict[int, float]] = {**CrispHeuristic.DECLARE, 4: 7.0}
+    BOLDER: ClassVar[float] = 0.5
+    QUEEN_GAIN: ClassVar[float] = 0.5
+    #: what a card another seat drew from the deck and swapped in is taken to be worth
+    FRESH: ClassVar[float] = 3.0
+
+    def _reset(self) -> None:
+        super()._reset()
+        #: fresh[seat][slot]: the card there is one that seat drew from the deck and swapped in
+        self.fresh: list[list[bool]] = [[False, False, False] for _ in range(self.players)]
+
+    def observe(self, events: list[Event]) -> None:
+        for e in events:
+            kind = e["type"]
+            if kind == "swap" and e["seat"] != self.seat:
+                # before the heuristic takes the swap in: a card drawn from the pile is known (held_other)
+                self.fresh[e["seat"]][_IDX[e["slot"]]] = self.held_other is None
+            elif kind == "queen":
+                a, s = self.fresh[e["seat"]], _IDX[e["slot"]]
+                b, t = self.fresh[e["target"]], _IDX[e["target_slot"]]
+                a[s], b[t] = b[t], a[s]
+            super().observe([e])  # one at a time: a swap's freshness reads what came before it
+
+    def _their_value(self, seat: int, slot: int, mean: float) -> float:
+        if self.known[seat][slot] is None and self.fresh[seat][slot]:
+            return self.FRESH
+        return super()._their_value(seat, slot, mean)
+
+    def _slot_to_take(self, seat: int, slot: int) -> int:
+        if self.known[seat][slot] is None and self.fresh[seat][slot]:
+            return slot
+        return super()._slot_to_take(seat, slot)

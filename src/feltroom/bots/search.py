@@ -127,6 +127,9 @@ class SearchSpec:
     made on the world it is valued in (``infoset_values``). The groups pool every world played so
     far, recomputed before each halving and at the end; the halving and the gate at the root are
     unchanged. The budget still counts root playouts, each costing up to options-many continuations.
+    With ``guide_plays`` (and a ``guide``), the guide also plays the searching seat in the playouts,
+    the other seats staying the policy level's: the seat's later choices are then those of the policy
+    whose choice the search must beat (Crisp's ``CrispGuide``), not a weaker one's.
     ``spend(legal)``: how many times its budget the bot spends on a decision (1: the budget; more
     where a kind of decision is cheap or worth more, e.g. Crisp's crisp windows).
     ``shortlist(guide, view, legal)``, if set, the options the search plays out at a decision (by
@@ -152,6 +155,7 @@ class SearchSpec:
     policy: str = "heuristic"
     refine: Callable[[Game, int], None] | None = None
     guide: type[Bot] | None = None
+    guide_plays: bool = False
     lookahead: Callable[[list[str]], int] = lambda legal: 0
     infoset: bool = False
     spend: Callable[[list[str]], int] = lambda legal: 1
@@ -494,7 +498,11 @@ class SearchBot(Bot):
         if entry is None:
             from .base import make_bot
 
-            bot = make_bot(self.spec.policy, self.game, seat, self.players, self.options, rng.getrandbits(32))
+            spec = self.spec
+            if seat == self.seat and spec.guide_plays and spec.guide is not None:
+                bot = spec.guide(seat, self.players, self.options, rng.getrandbits(32))
+            else:
+                bot = make_bot(spec.policy, self.game, seat, self.players, self.options, rng.getrandbits(32))
             # a bot that keeps the base observe takes in nothing: no events are picked for it
             entry = (bot, start if type(bot).observe is not Bot.observe else -1)
         bot, seen = entry
