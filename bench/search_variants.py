@@ -54,6 +54,7 @@ A variant is parts joined by ``+``, applied in order:
   ``CRISP_MISS`` or ``CRIB_MISS``, for every table);
 - Crisp: ``windowxN`` (its crisp windows, whether to declare, searched at N times the budget,
   ``SearchSpec.spend``) and ``queenxN`` (its Queen decisions, whom to swap with, likewise);
+  ``trustqueen`` (its Queen decisions played as the guide chooses, unsearched, ``SearchSpec.trust``);
 - Cribbage: ``topN`` (at a discard, only the guide's N best discards by its own count searched,
   ``search_games.crib_shortlist``, ``SearchSpec.shortlist``);
 - Crisp and Craits: ``scaleX``, the points of a round's (hand's) margin that move a playout's value
@@ -192,6 +193,11 @@ def _spend_at(kind: str, times: int) -> Callable[[list[str]], int]:
     return spend
 
 
+def _trusts_queens(legal: list[str]) -> bool:
+    """A spec's ``trust``: Crisp's Queen decisions played as the guide chooses, unsearched."""
+    return kind_of("crisp", legal) == "queen"
+
+
 def _looking(depth: int, plays_only: bool) -> Callable[[list[str]], int]:
     """A spec's ``lookahead``: ``depth`` at every decision, or only at those whose first action is a ``play``."""
     def lookahead(legal: list[str]) -> int:
@@ -243,6 +249,10 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
             if name not in GUIDES:
                 raise VariantError(f"variant part {part!r}: only {', '.join(sorted(GUIDES))} has a guide, not {name}")
             spec = dataclasses.replace(spec, guide=GUIDES[name], guide_plays=part == "guideplays")
+        elif part == "trustqueen":
+            if name != "crisp":
+                raise VariantError(f"variant part {part!r}: the Queens are Crisp's")
+            spec = dataclasses.replace(spec, trust=_trusts_queens)
         elif part == "fresh":
             spec = dataclasses.replace(spec, fresh_gate=True)
         elif part == "cluster":

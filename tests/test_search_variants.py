@@ -67,3 +67,14 @@ def test_a_spend_part_multiplies_the_budget_at_its_kind_of_decision_only() -> No
     assert [windows.spend(legal) for legal in (queen, window, swap)] == [1, 3, 1]
     with pytest.raises(VARIANTS.VariantError, match="queenx4"):
         VARIANTS.make("cribbage", "queenx4")
+
+
+def test_trustqueen_leaves_crisps_queens_to_the_guide_only() -> None:
+    """``trustqueen``: a Crisp Queen decision is played as the guide chooses (``SearchSpec.trust``); a
+    crisp window or a swap is searched; other games refuse it by name."""
+    queen = ["discard", *(f"queen {s} {o} {t}" for s in "LCR" for o in (1, 2, 3) for t in "LCR")]
+    spec, _ = VARIANTS.make("crisp", "guideplays+trustqueen")
+    assert [spec.trust(legal) for legal in (queen, ["crisp", "decline"], ["swap L", "discard"])] == [True, False, False]
+    assert spec.guide_plays and spec.guide is not None
+    with pytest.raises(VARIANTS.VariantError, match="trustqueen"):
+        VARIANTS.make("craits", "trustqueen")
