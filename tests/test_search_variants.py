@@ -78,3 +78,5 @@ def test_trustqueen_leaves_crisps_queens_to_the_guide_only() -> None:
     assert spec.guide_plays and spec.guide is not None
     with pytest.raises(VARIANTS.VariantError, match="trustqueen"):
         VARIANTS.make("craits", "trustqueen")
+    alone, _ = VARIANTS.make("crisp", "guide+trustall")
+    assert alone.trust(["crisp", "decline"]) and not alone.guide_plays
