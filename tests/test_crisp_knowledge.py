@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 import feltroom
-from feltroom.cards import NAMES
-from feltroom.game import Game
+from feltroom.cards import NAMES, parse_card
+from feltroom.bots import make_bot
+from feltroom.game import CLOCK, Game
 from feltroom.games.crisp import RANK, Crisp
 from feltroom.games.crisp_knowledge import CrispKnowledge
 from feltroom.knowledge import sample_state, tracker
@@ -187,3 +188,72 @@ def test_own_memory_and_others_discard_draws_are_kept() -> None:
     p3_left = Counter(NAMES[k.sample(random.Random(i)).hands[3][0]] for i in range(200))  # type: ignore[attr-defined]
     assert len(p3_left) > 10  # P3's Queen took P1's R, which P2 never saw: it could be anything unseen
     assert "KD" not in p3_left and "AH" not in p3_left
+
+
+def _fresh_truth(game: Game, me: int) -> dict[int, tuple[int, bool]]:
+    """From the whole log (what no seat sees): in the current round, each card another seat drew from
+    the deck and swapped in, at its deal position -> the card it replaced, whether that seat was shown it."""
+    log = game.log
+    first = max(i for i, e in enumerate(log) if e["type"] == "round_start")
+    order = [parse_card(c) for c in game.deck_spec]  # a stacked first round: its deal order, top first
+    truth: dict[int, tuple[int, bool]] = {}
+    drawn: dict[int, int] = {}
+    for i in range(first, len(log)):
+        e = log[i]
+        if e["type"] == "reveal" and e["why"] == "draw":
+            drawn[e["seat"]] = parse_card(e["cards"][0])
+        elif e["type"] == "draw" and e["source"] == "discard":
+            drawn.pop(e["seat"], None)
+        elif e["type"] == "swap" and e["seat"] != me and e["seat"] in drawn:
+            s, out = e["seat"], e["out"]
+            shown = any(out in (x.get("card"), x.get("out")) or out in x.get("cards", ())
+                        for x in events_for(log[first:i], s))
+            truth[order.index(drawn.pop(s))] = (parse_card(out), shown)
+    return truth
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_fresh_swaps_and_a_sample_held_below_them(seed: int) -> None:
+    """The search's model of the others (``search_games._crisp_below``) reads from the tracker only facts:
+    ``fresh_swaps()`` gives each hidden card another seat drew from the deck and swapped in (CRISP-TURN-3/5,
+    CRISP-SPEC-1) the card it replaced, public once discarded, and whether that seat had been shown it, as
+    the whole log says. A sample held below bounds keeps every bound that the unseen cards allow, and
+    agrees with the seat as any sample does; without bounds it is the uniform sample, draw for draw."""
+    players, me = 4, seed % 4
+    deck = list(NAMES)
+    random.Random(seed).shuffle(deck)
+    game = feltroom.new_game("crisp", players=players, seed=seed, deck=deck)
+    bots = [make_bot("heuristic", "crisp", s, players, seed=s) for s in range(players)]
+    fed = [0] * players
+    k = tracker("crisp", me, players, {})
+    assert isinstance(k, CrispKnowledge)
+    seen, checked, bounded = 0, 0, 0
+    while game.round_no == 1:  # the stacked round
+        if not game.to_act:
+            game.apply(CLOCK, game.legal_actions(CLOCK)[0])
+            continue
+        seat = game.to_act[0]
+        bots[seat].observe(events_for(game.log[fed[seat]:], seat))
+        fed[seat] = len(game.log)
+        legal = game.legal_actions(seat)
+        if seat == me and len(legal) > 1:
+            k.observe(events_for(game.log[seen:], me))
+            seen = len(game.log)
+            fresh = k.fresh_swaps()
+            truth = _fresh_truth(game, me)
+            assert fresh.items() <= truth.items()
+            hidden, _, unseen = k.hidden()
+            assert all(p not in hidden for p in truth if p not in fresh)  # left out: the seat has seen them since
+            below = dict.fromkeys(fresh, 3)
+            world = k.sample(random.Random(checked), below)
+            check_sample(game, world, me)
+            order = world.deal_order(world.round_no - 1)  # type: ignore[attr-defined]
+            low = sum(1 for c in unseen if RANK[c] <= 3)
+            if len(below) <= low:
+                assert all(RANK[order[p]] <= 3 for p in below)
+            bounded += len(below)
+            plain = k.sample(random.Random(checked))
+            assert plain.log == k.sample(random.Random(checked), None).log == k.sample(random.Random(checked), {}).log
+            checked += 1
+        game.apply(seat, bots[seat].choose(game.view(seat), legal))
+    assert checked > 3 and bounded > 3

@@ -130,6 +130,8 @@ class SearchSpec:
     With ``guide_plays`` (and a ``guide``), the guide also plays the searching seat in the playouts,
     the other seats staying the policy level's: the seat's later choices are then those of the policy
     whose choice the search must beat (Crisp's ``CrispGuide``), not a weaker one's.
+    ``draw(knowledge, rng)``, if set, draws a world instead of ``knowledge.sample(rng)``: a model of the
+    other players held to where the knowledge is uniform (Crisp's ``search_games._crisp_below``).
     ``spend(legal)``: how many times its budget the bot spends on a decision (1: the budget; more
     where a kind of decision is cheap or worth more, e.g. Crisp's crisp windows).
     ``shortlist(guide, view, legal)``, if set, the options the search plays out at a decision (by
@@ -156,6 +158,7 @@ class SearchSpec:
     refine: Callable[[Game, int], None] | None = None
     guide: type[Bot] | None = None
     guide_plays: bool = False
+    draw: Callable[[Knowledge, random.Random], Game] | None = None
     lookahead: Callable[[list[str]], int] = lambda legal: 0
     infoset: bool = False
     spend: Callable[[list[str]], int] = lambda legal: 1
@@ -398,9 +401,10 @@ class SearchBot(Bot):
         assert knowledge is not None
         refine = self.spec.refine
         seat = self.seat
+        model = self.spec.draw
 
         def sample(r: random.Random) -> Game:
-            world = knowledge.sample(r)
+            world = knowledge.sample(r) if model is None else model(knowledge, r)
             if refine is not None:
                 refine(world, seat)
             return world

@@ -47,7 +47,7 @@ from ..dealing import CURRENT_FORMAT, dealer_for
 from ..game import CLOCK, MAX_SEED, Event, Game, Seat
 from ..knowledge import Knowledge, register_knowledge
 from ..options import normalise
-from .crisp import DECK_SRC, RANK, Crisp
+from .crisp import DECK_SRC, RANK, VALUE, Crisp
 
 __all__ = ["CrispKnowledge", "parse_actions"]
 
@@ -157,6 +157,8 @@ class _Round:
         self.actions: list[tuple[Seat, str, int, int]] = []
         self.known: dict[int, int] = {}  # deal position -> card
         self.nonface: set[int] = set()  # positions another seat drew and swapped in
+        #: such a position -> the position of the card it replaced, and whether the swapping seat had seen that card
+        self.replaced: dict[int, tuple[int, bool]] = {}
         self.ended = False
         self.analysed = -1  # how many actions ``known`` covers
         #: the round replayed on positions up to now, and its events that name positions (for ``sample``)
@@ -227,6 +229,7 @@ class CrispKnowledge(Knowledge):
             if r.number <= len(old) and len(old[r.number - 1].actions) == len(r.actions):
                 prev = old[r.number - 1]
                 r.known, r.nonface, r.analysed = prev.known, prev.nonface, prev.analysed
+                r.replaced = prev.replaced
                 r.template, r.naming = prev.template, prev.naming
         self._rounds = rounds
         self._parsed = parsed
@@ -283,11 +286,18 @@ class CrispKnowledge(Knowledge):
             mine = [e for e in g.log if e["to"] == "all" or me in e["to"]]
             seen = events[:r.actions[0][2] if r.actions else len(events)]
             self._match(mine, seen, known, tokens=True)
+        replaced: dict[int, tuple[int, bool]] = {}
+        shown = [_named(g.log, s) for s in range(self.players)]  # the cards (positions) each seat was shown
         for k, (seat, action, start, end) in enumerate(acts):
-            if action.startswith("swap") and seat != me and g.held_src == DECK_SRC and g.held >= 0:
+            if isinstance(seat, int) and action.startswith("swap") and seat != me and g.held_src == DECK_SRC \
+                    and g.held >= 0:
                 nonface.add(g.held)  # CRISP-SPEC-1: a card drawn from the deck and swapped in is an A–10
+                out = g.hands[seat]["LCR".index(action.split()[1][0].upper())]
+                replaced[g.held] = (out, NAMES[out] in shown[seat])
             at = len(g.log)
             g._apply(seat, action)
+            for s in range(self.players):
+                shown[s] |= _named(g.log[at:], s)
             g.actions.append([seat, action])
             mine = [e for e in g.log[at:] if e["to"] == "all" or me in e["to"]]
             seen = events[start:end]
@@ -300,6 +310,7 @@ class CrispKnowledge(Knowledge):
             tokens = self._match(mine, seen, known, tokens=tokens, round_no=r.number,
                                  last=nxt is not None and k == len(acts) - 1)
         r.known, r.nonface = known, nonface - set(known)
+        r.replaced = {p: v for p, v in replaced.items() if p in r.nonface}
         r.analysed = len(r.actions) + (1 if r.ended else 0)
         r.template, r.naming = None, []
         if not r.ended:
@@ -363,7 +374,20 @@ class CrispKnowledge(Knowledge):
         unseen = sorted(set(range(52)) - set(r.known.values()))
         return hidden, r.nonface, unseen
 
-    def sample(self, rng: random.Random) -> Game:
+    def fresh_swaps(self) -> dict[int, tuple[int, bool]]:
+        """The current round's hidden cards another seat drew from the deck and swapped in: deal
+        position -> the card each replaced (public: it went to the discard pile) and whether that seat
+        had been shown the card it replaced. Facts only; what they say of the hidden card is a model of
+        the other players (the search's, ``search_games``), not this tracker's."""
+        self._update()
+        r = self._rounds[-1]
+        return {p: (r.known[out], saw) for p, (out, saw) in r.replaced.items() if out in r.known}
+
+    def sample(self, rng: random.Random, below: Mapping[int, int] | None = None) -> Game:
+        """A sample (``Knowledge.sample``); with ``below`` (deal position -> a card value), each such
+        hidden position another seat swapped in holds an A–10 worth at most that value, uniformly
+        among the deal orders that keep every bound (where none fits, any unseen A–10: a bound is a
+        model's guess, never a rule). Without it, uniform over what is possible."""
         hidden, nonface, unseen = self.hidden()
         r = self._rounds[-1]
         deck = [-1] * 52
@@ -373,11 +397,21 @@ class CrispKnowledge(Knowledge):
         constrained = [p for p in hidden if p in nonface]
         if len(faces_ok) < len(constrained):
             raise AssertionError("crisp knowledge: fewer unseen A–10s than positions that must hold one")
+        if below:
+            # the tightest bound first: each position's cards then contain every card taken before it,
+            # so every deal order that keeps the bounds is drawn with the same chance
+            bounded = sorted((p for p in constrained if p in below), key=lambda p: (below[p], p))
+            for p in bounded:
+                fits = [c for c in faces_ok if VALUE[c] <= below[p]] or faces_ok
+                card = fits[rng.randrange(len(fits))]
+                faces_ok.remove(card)
+                deck[p] = card
+            constrained = [p for p in constrained if p not in below]
         rng.shuffle(faces_ok)
         chosen = faces_ok[:len(constrained)]
         for p, c in zip(constrained, chosen, strict=True):
             deck[p] = c
-        taken = set(chosen)
+        taken = {c for c in deck if c >= 0}
         rest = [c for c in unseen if c not in taken]
         rng.shuffle(rest)
         free = (p for p in hidden if p not in nonface)
@@ -398,6 +432,20 @@ class CrispKnowledge(Knowledge):
         if self.options["first_dealer"] is None:
             g.rng.below(self.players)
         return g
+
+
+def _named(events: Sequence[Event], seat: int) -> set[str]:
+    """The cards ``events`` name to ``seat`` (its own and the public ones)."""
+    out: set[str] = set()
+    for e in events:
+        if e["to"] == "all" or seat in e["to"]:
+            for f in _CARD_FIELDS:
+                if e.get(f) is not None:
+                    out.add(e[f])
+            for f in _LIST_FIELDS:
+                if f in e:
+                    out.update(e[f])
+    return out
 
 
 def _names_cards(e: Event) -> bool:
