@@ -604,3 +604,20 @@ def test_the_guide_plays_the_searching_seat_in_the_playouts_when_asked(plays: bo
         assert len(made) > 20 and set(made) == {0}  # one for the seat in each playout, none for another seat
     else:
         assert made == [0]
+
+
+def test_the_search_draws_its_worlds_with_the_specs_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``SearchSpec.draw``: every world comes from it (Crisp's ``_crisp_below`` in the variant bench's
+    ``below``), not from the knowledge's uniform sample."""
+    drawn: list[int] = []
+
+    def below(knowledge: Any, rng: random.Random) -> Game:
+        drawn.append(1)
+        return search_games._crisp_below(knowledge, rng)
+
+    monkeypatch.setitem(SPECS, "crisp", dataclasses.replace(SPECS["crisp"], draw=below))
+    game = feltroom.new_game("crisp", players=4, seed=3)
+    bots = [make_bot("search", "crisp", 0, 4, game.options, seed=1, budget=24),
+            *(make_bot("heuristic", "crisp", s, 4, game.options, seed=s) for s in range(1, 4))]
+    play_out(game, bots, max_actions=400)
+    assert len(drawn) > 100
