@@ -23,6 +23,12 @@ what the seat saw, replayed. Decisions beyond the spec:
   injection of the unseen A–10s, then every other hidden position a uniformly random
   permutation of the unseen cards left; every consistent deal order is equally likely.
   Other players' choices are not read as evidence (they may play any way they like).
+- **A model may hold the swapped-in cards lower.** ``fresh_swaps()`` gives, for each hidden card
+  another seat drew from the deck and swapped in, the card it replaced (public) and whether that
+  seat had been shown it: facts. ``sample(rng, below)`` then holds each such card at most a value
+  the caller's model gives (the search's model of the others, ``search_games._crisp_below``),
+  uniformly among the deal orders that keep every bound. Without ``below`` the sample is the
+  uniform one above, draw for draw.
 - **Past rounds are exact.** The reveal at a round's end names every card the round dealt or
   drew, so a finished round's deal is known except the cards nobody drew; those are placed
   in card order (they are in no location any more, only in the sample's record).
