@@ -178,6 +178,7 @@ def test_the_guides_fresh_cards_follow_queens_and_a_card_from_the_pile_is_not_on
     assert guide.known[0][0] == parse_card("3H")
 
 
+@pytest.mark.slow
 def test_the_guide_wins_more_than_the_heuristic_against_three_heuristics() -> None:
     """The guide's three changes together, one seat against three heuristics, seat-rotated: ahead of the
     heuristic's own seat on the same 400 deals (bench/crisp_bot.py --guide measures 30.1 % against the
