@@ -621,3 +621,30 @@ def test_the_search_draws_its_worlds_with_the_specs_draw(monkeypatch: pytest.Mon
             *(make_bot("heuristic", "crisp", s, 4, game.options, seed=s) for s in range(1, 4))]
     play_out(game, bots, max_actions=400)
     assert len(drawn) > 100
+
+
+def test_crisp_below_leaves_heads_up_worlds_uniform() -> None:
+    """Heads-up Crisp worlds are weighted by the other seat's choices (``_crisp_fit``), which read its
+    swaps already: ``_crisp_below`` draws them uniform there, and bounded with more players."""
+    from feltroom.games.crisp_knowledge import CrispKnowledge
+
+    for players in (2, 4):
+        game = feltroom.new_game("crisp", players=players, seed=11)
+        bots = [make_bot("heuristic", "crisp", s, players, game.options, seed=s) for s in range(players)]
+        fed = [0] * players
+        for _ in range(60):  # into the first round: the others have swapped cards in
+            if not game.to_act:
+                game.apply(CLOCK, game.legal_actions(CLOCK)[0])
+                continue
+            seat = game.to_act[0]
+            bots[seat].observe(events_for(game.log[fed[seat]:], seat))
+            fed[seat] = len(game.log)
+            game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+        know = feltroom.knowledge.tracker("crisp", 0, players, game.options)
+        assert isinstance(know, CrispKnowledge)
+        know.observe(events_for(game.log, 0))
+        fresh = know.fresh_swaps()
+        assert fresh  # 60 actions: the others swapped cards in
+        uniform = know.sample(random.Random(5))
+        world = search_games._crisp_below(know, random.Random(5))
+        assert (world.log == uniform.log) == (players == 2)

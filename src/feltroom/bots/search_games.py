@@ -628,8 +628,11 @@ def _crisp_below(knowledge: Knowledge, rng: random.Random) -> Game:
     card only into its worst slot, and only for a lower card (``CrispHeuristic.choose``). A model of the
     others, as ``_crisp_fit`` is, drawn directly instead of weighed, so no distinct world is lost: in 300
     four-player heuristic games such a card was worth 3.8 on average, 4.0 held to these bounds, 5.5 in the
-    uniform worlds (docs/bots.md)."""
+    uniform worlds (docs/bots.md). Heads-up the worlds are weighted by ``_crisp_fit``, which reads the
+    same swaps and more: there they stay uniform, lest the swaps count twice."""
     assert isinstance(knowledge, CrispKnowledge)
+    if knowledge.players <= SPECS["crisp"].weigh_players:
+        return knowledge.sample(rng)
     below = {p: (CRISP_VALUE[out] - 1 if saw else CRISP_UNSEEN_BOUND)
              for p, (out, saw) in knowledge.fresh_swaps().items()}
     return knowledge.sample(rng, below)
