@@ -19,9 +19,11 @@ from typing import Any
 import pytest
 
 from feltroom import CLOCK, IllegalAction
+from feltroom.bots.base import Bot
 from feltroom.cards import NAMES, RANK_NAMES, SUIT_NAMES
 from feltroom.errors import fill
 from feltroom.game import Game
+from feltroom.views import events_for
 
 FIELD = re.compile(r"\{(\w+)\}")
 
@@ -106,3 +108,14 @@ def bench_module(name: str) -> ModuleType:
         sys.modules[key] = module
         spec.loader.exec_module(module)
     return sys.modules[key]
+
+
+def seat_to_act(game: Game, bots: list[Bot], fed: list[int]) -> tuple[int, list[str]]:
+    """Apply the clock's actions until a seat may act, feed that seat's bot the events it has not seen
+    (``fed``: how much of the log each bot has had), and return the seat and its legal actions."""
+    while not game.to_act:
+        game.apply(CLOCK, game.legal_actions(CLOCK)[0])
+    seat = game.to_act[0]
+    bots[seat].observe(events_for(game.log[fed[seat]:], seat))
+    fed[seat] = len(game.log)
+    return seat, game.legal_actions(seat)

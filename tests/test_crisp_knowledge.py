@@ -16,12 +16,13 @@ import pytest
 import feltroom
 from feltroom.bots import make_bot
 from feltroom.cards import NAMES, parse_card
-from feltroom.game import CLOCK, Game
+from feltroom.game import Game
 from feltroom.games.crisp import RANK, Crisp
 from feltroom.games.crisp_knowledge import CrispKnowledge
 from feltroom.knowledge import sample_state, tracker
 from feltroom.views import events_for
 
+from .helpers import seat_to_act
 from .knowledge_helpers import check_sample, chi2, chi2_critical, knowing, random_points, same_sample
 
 OPTIONS: list[dict[str, Any]] = [
@@ -230,13 +231,7 @@ def test_fresh_swaps_and_a_sample_held_below_them(seed: int) -> None:
     assert isinstance(k, CrispKnowledge)
     seen, checked, bounded = 0, 0, 0
     while game.round_no == 1:  # the stacked round
-        if not game.to_act:
-            game.apply(CLOCK, game.legal_actions(CLOCK)[0])
-            continue
-        seat = game.to_act[0]
-        bots[seat].observe(events_for(game.log[fed[seat]:], seat))
-        fed[seat] = len(game.log)
-        legal = game.legal_actions(seat)
+        seat, legal = seat_to_act(game, bots, fed)
         if seat == me and len(legal) > 1:
             k.observe(events_for(game.log[seen:], me))
             seen = len(game.log)

@@ -23,7 +23,7 @@ from feltroom.knowledge import KNOWLEDGE, NoHistory
 from feltroom.views import events_for
 
 from .conformance import check_bot_game
-from .helpers import SHORT_GAMES
+from .helpers import SHORT_GAMES, seat_to_act
 
 SEARCHED = sorted(KNOWLEDGE)
 #: issue #15: the search bots play 200 random-option games per game with the conformance checks
@@ -583,20 +583,12 @@ def test_the_guide_plays_the_searching_seat_in_the_playouts_when_asked(plays: bo
     game = feltroom.new_game("crisp", players=4, seed=5)
     bot = make_bot("search", "crisp", 0, 4, game.options, seed=1, budget=40)
     others = [make_bot("heuristic", "crisp", s, 4, game.options, seed=s) for s in range(4)]
-    for s in range(1, 4):
-        others[s].observe(events_for(game.log, s))
+    fed = [0] * 4
     while True:  # to seat 0's first choice with options
-        start = len(game.log)
-        if not game.to_act:
-            game.apply(CLOCK, game.legal_actions(CLOCK)[0])
-        else:
-            seat = game.to_act[0]
-            legal = game.legal_actions(seat)
-            if seat == 0 and len(legal) > 1:
-                break
-            game.apply(seat, others[seat].choose(game.view(seat), legal))
-        for s in range(1, 4):
-            others[s].observe(events_for(game.log[start:], s))
+        seat, legal = seat_to_act(game, others, fed)
+        if seat == 0 and len(legal) > 1:
+            break
+        game.apply(seat, others[seat].choose(game.view(seat), legal))
     bot.observe(events_for(game.log, 0))
     assert made == [0]  # the guide of the search bot itself
     assert bot.choose(game.view(0), legal) in legal
@@ -633,13 +625,8 @@ def test_crisp_below_leaves_heads_up_worlds_uniform() -> None:
         bots = [make_bot("heuristic", "crisp", s, players, game.options, seed=s) for s in range(players)]
         fed = [0] * players
         for _ in range(60):  # into the first round: the others have swapped cards in
-            if not game.to_act:
-                game.apply(CLOCK, game.legal_actions(CLOCK)[0])
-                continue
-            seat = game.to_act[0]
-            bots[seat].observe(events_for(game.log[fed[seat]:], seat))
-            fed[seat] = len(game.log)
-            game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+            seat, legal = seat_to_act(game, bots, fed)
+            game.apply(seat, bots[seat].choose(game.view(seat), legal))
         know = feltroom.knowledge.tracker("crisp", 0, players, game.options)
         assert isinstance(know, CrispKnowledge)
         know.observe(events_for(game.log, 0))
