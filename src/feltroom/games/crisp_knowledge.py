@@ -293,17 +293,19 @@ class CrispKnowledge(Knowledge):
             seen = events[:r.actions[0][2] if r.actions else len(events)]
             self._match(mine, seen, known, tokens=True)
         replaced: dict[int, tuple[int, bool]] = {}
-        shown = [_named(g.log, s) for s in range(self.players)]  # the cards (positions) each seat was shown
+        # the cards (positions) each seat was shown, read from the log only when that seat swaps
+        shown: list[set[str]] = [set() for _ in range(self.players)]
+        read = [0] * self.players
         for k, (seat, action, start, end) in enumerate(acts):
             if isinstance(seat, int) and action.startswith("swap") and seat != me and g.held_src == DECK_SRC \
                     and g.held >= 0:
                 nonface.add(g.held)  # CRISP-SPEC-1: a card drawn from the deck and swapped in is an A–10
                 out = g.hands[seat]["LCR".index(action.split()[1][0].upper())]
+                shown[seat] |= _named(g.log[read[seat]:], seat)
+                read[seat] = len(g.log)
                 replaced[g.held] = (out, NAMES[out] in shown[seat])
             at = len(g.log)
             g._apply(seat, action)
-            for s in range(self.players):
-                shown[s] |= _named(g.log[at:], s)
             g.actions.append([seat, action])
             mine = [e for e in g.log[at:] if e["to"] == "all" or me in e["to"]]
             seen = events[start:end]
