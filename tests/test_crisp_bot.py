@@ -14,6 +14,7 @@ from feltroom.cards import parse_card
 from feltroom.views import events_for
 
 from .crisp_helpers import act, new, round_deck
+from .helpers import bench_module
 
 
 def bot_for(game: Any, seat: int) -> CrispHeuristic:
@@ -182,16 +183,8 @@ def test_the_guides_fresh_cards_follow_queens_and_a_card_from_the_pile_is_not_on
 def test_the_guide_wins_more_than_the_heuristic_against_three_heuristics() -> None:
     """The guide's three changes together, one seat against three heuristics, seat-rotated: ahead of the
     heuristic's own seat on the same 400 deals (bench/crisp_bot.py --guide measures 30.1 % against the
-    heuristic's 26 % over 10,000)."""
-    def wins(cls: type[CrispHeuristic]) -> int:
-        won = 0
-        for i in range(400):
-            hero = i % 4
-            game = feltroom.new_game("crisp", players=4, seed=i)
-            bots = [make_bot("heuristic", "crisp", s, 4, seed=i * 10 + s) for s in range(4)]
-            bots[hero] = cls(hero, 4, {}, seed=i * 10 + hero)
-            play_out(game, bots)
-            won += hero in game.winners
-        return won
-
-    assert wins(CrispGuide) > wins(CrispHeuristic) + 8
+    heuristic's 26 % over 10,000), its games played by that bench's ``play``."""
+    play = bench_module("crisp_bot").play
+    guide_wins = play(range(400), 4, "heuristic", {}, True, {})[0]
+    heuristic_wins = play(range(400), 4, "heuristic", {}, False, {})[0]
+    assert guide_wins > heuristic_wins + 8

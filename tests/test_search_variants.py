@@ -12,6 +12,8 @@ import pytest
 from .helpers import bench_module
 
 VARIANTS = bench_module("search_variants")
+#: a 4-player Crisp Queen decision's legal actions
+QUEEN = ["discard", *(f"queen {s} {o} {t}" for s in "LCR" for o in (1, 2, 3) for t in "LCR")]
 
 
 def _row(counts: dict[str, int], diff: float) -> dict[str, Any]:
@@ -58,13 +60,12 @@ def test_the_summary_helpers_doctests() -> None:
 def test_a_spend_part_multiplies_the_budget_at_its_kind_of_decision_only() -> None:
     """``windowxN`` and ``queenxN``: N times the budget at Crisp's crisp windows, or at its Queens (whom to
     swap with), and the budget elsewhere; other games refuse them by name."""
-    queen = ["discard", *(f"queen {s} {o} {t}" for s in "LCR" for o in (1, 2, 3) for t in "LCR")]
     window = ["crisp", "decline"]
     swap = ["swap L", "swap C", "swap R", "discard"]
     queens, _ = VARIANTS.make("crisp", "queenx4")
     windows, _ = VARIANTS.make("crisp", "windowx3")
-    assert [queens.spend(legal) for legal in (queen, window, swap)] == [4, 1, 1]
-    assert [windows.spend(legal) for legal in (queen, window, swap)] == [1, 3, 1]
+    assert [queens.spend(legal) for legal in (QUEEN, window, swap)] == [4, 1, 1]
+    assert [windows.spend(legal) for legal in (QUEEN, window, swap)] == [1, 3, 1]
     with pytest.raises(VARIANTS.VariantError, match="queenx4"):
         VARIANTS.make("cribbage", "queenx4")
 
@@ -72,9 +73,8 @@ def test_a_spend_part_multiplies_the_budget_at_its_kind_of_decision_only() -> No
 def test_trustqueen_leaves_crisps_queens_to_the_guide_only() -> None:
     """``trustqueen``: a Crisp Queen decision is played as the guide chooses (``SearchSpec.trust``); a
     crisp window or a swap is searched; other games refuse it by name."""
-    queen = ["discard", *(f"queen {s} {o} {t}" for s in "LCR" for o in (1, 2, 3) for t in "LCR")]
     spec, _ = VARIANTS.make("crisp", "guideplays+trustqueen")
-    assert [spec.trust(legal) for legal in (queen, ["crisp", "decline"], ["swap L", "discard"])] == [True, False, False]
+    assert [spec.trust(legal) for legal in (QUEEN, ["crisp", "decline"], ["swap L", "discard"])] == [True, False, False]
     assert spec.guide_plays and spec.guide is not None
     with pytest.raises(VARIANTS.VariantError, match="trustqueen"):
         VARIANTS.make("craits", "trustqueen")
