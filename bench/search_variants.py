@@ -56,7 +56,8 @@ A variant is parts joined by ``+``, applied in order:
   ``SearchSpec.spend``) and ``queenxN`` (its Queen decisions, whom to swap with, likewise);
   ``trustqueen`` (its Queen decisions played as the guide chooses, unsearched, ``SearchSpec.trust``);
   ``below`` (its worlds' cards another seat drew and swapped in held below the cards they replaced,
-  ``search_games._crisp_below``, ``SearchSpec.draw``);
+  ``search_games._crisp_below``, ``SearchSpec.draw``); ``kept`` (the same, and the cards another seat
+  had seen and kept while it let a card go held at most that card, ``search_games._crisp_below_kept``);
 - any game: ``trustall`` (every decision the guide's, unsearched: with ``guide``, the guide alone on the
   same games);
 - Cribbage: ``topN`` (at a discard, only the guide's N best discards by its own count searched,
@@ -253,10 +254,11 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
             if name not in GUIDES:
                 raise VariantError(f"variant part {part!r}: only {', '.join(sorted(GUIDES))} has a guide, not {name}")
             spec = dataclasses.replace(spec, guide=GUIDES[name], guide_plays=part == "guideplays")
-        elif part == "below":
+        elif part in ("below", "kept"):
             if name != "crisp":
                 raise VariantError(f"variant part {part!r}: Crisp's fresh cards only")
-            spec = dataclasses.replace(spec, draw=search_games._crisp_below)
+            draw = search_games._crisp_below if part == "below" else search_games._crisp_below_kept
+            spec = dataclasses.replace(spec, draw=draw)
         elif part == "trustall":
             spec = dataclasses.replace(spec, trust=lambda legal: True)
         elif part == "trustqueen":

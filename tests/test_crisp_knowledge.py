@@ -191,12 +191,27 @@ def test_own_memory_and_others_discard_draws_are_kept() -> None:
     assert "KD" not in p3_left and "AH" not in p3_left
 
 
-def _fresh_truth(game: Game, me: int) -> dict[int, tuple[int, bool]]:
+ROUNDS = 3
+
+
+def _stacked_rounds(players: int, seed: int) -> Crisp:
+    """A game whose first ``ROUNDS`` rounds are dealt from stacked, shuffled decks (``deck=``)."""
+    decks = []
+    for r in range(ROUNDS):
+        deck = list(NAMES)
+        random.Random(seed * 100 + r).shuffle(deck)
+        decks.append(deck)
+    game = feltroom.new_game("crisp", players=players, seed=seed, deck=decks)
+    assert isinstance(game, Crisp)
+    return game
+
+
+def _fresh_truth(game: Crisp, me: int) -> dict[int, tuple[int, bool]]:
     """From the whole log (what no seat sees): in the current round, each card another seat drew from
     the deck and swapped in, at its deal position -> the card it replaced, whether that seat was shown it."""
     log = game.log
     first = max(i for i, e in enumerate(log) if e["type"] == "round_start")
-    order = [parse_card(c) for c in game.deck_spec]  # a stacked first round: its deal order, top first
+    order = [parse_card(c) for c in game.deck_spec[game.round_no - 1]]  # stacked rounds: deal order, top first
     truth: dict[int, tuple[int, bool]] = {}
     drawn: dict[int, int] = {}
     for i in range(first, len(log)):
@@ -217,20 +232,19 @@ def _fresh_truth(game: Game, me: int) -> dict[int, tuple[int, bool]]:
 def test_fresh_swaps_and_a_sample_held_below_them(seed: int) -> None:
     """The search's model of the others (``search_games._crisp_below``) reads from the tracker only facts:
     ``fresh_swaps()`` gives each hidden card another seat drew from the deck and swapped in (CRISP-TURN-3/5,
-    CRISP-SPEC-1) the card it replaced, public once discarded, and whether that seat had been shown it, as
-    the whole log says. A sample held below bounds keeps every bound that the unseen cards allow, and
-    agrees with the seat as any sample does; without bounds it is the uniform sample, draw for draw."""
+    CRISP-SPEC-1) the card it replaced, public once discarded, and whether that seat had been shown it in
+    this round, as the whole log says, in three stacked rounds (a round after the first is dealt by another
+    seat's last action: that action's cards are not the new round's positions). A sample held below
+    bounds keeps every bound that the unseen cards allow, and agrees with the seat as any sample does;
+    without bounds it is the uniform sample, draw for draw."""
     players, me = 4, seed % 4
-    deck = list(NAMES)
-    random.Random(seed).shuffle(deck)
-    game = feltroom.new_game("crisp", players=players, seed=seed, deck=deck)
-    assert isinstance(game, Crisp)
+    game = _stacked_rounds(players, seed)
     bots = [make_bot("heuristic", "crisp", s, players, seed=s) for s in range(players)]
     fed = [0] * players
     k = tracker("crisp", me, players, {})
     assert isinstance(k, CrispKnowledge)
     seen, checked, bounded = 0, 0, 0
-    while game.round_no == 1:  # the stacked round
+    while game.round_no <= ROUNDS and not game.is_over:
         seat, legal = seat_to_act(game, bots, fed)
         if seat == me and len(legal) > 1:
             k.observe(events_for(game.log[seen:], me))
@@ -238,12 +252,13 @@ def test_fresh_swaps_and_a_sample_held_below_them(seed: int) -> None:
             fresh = k.fresh_swaps()
             truth = _fresh_truth(game, me)
             assert fresh.items() <= truth.items()
-            hidden, _, unseen = k.hidden()
+            hidden, nonface, unseen = k.hidden()
             assert all(p not in hidden for p in truth if p not in fresh)  # left out: the seat has seen them since
+            assert nonface <= truth.keys()  # CRISP-SPEC-1 constrains no other position, in any round
             below = dict.fromkeys(fresh, 3)
             world = k.sample(random.Random(checked), below)
             check_sample(game, world, me)
-            order = world.deal_order(0)
+            order = world.deal_order(game.round_no - 1)
             low = sum(1 for c in unseen if RANK[c] <= 3)
             if len(below) <= low:
                 assert all(RANK[order[p]] <= 3 for p in below)
@@ -252,4 +267,58 @@ def test_fresh_swaps_and_a_sample_held_below_them(seed: int) -> None:
             assert plain.log == k.sample(random.Random(checked), None).log == k.sample(random.Random(checked), {}).log
             checked += 1
         game.apply(seat, bots[seat].choose(game.view(seat), legal))
+    assert checked > 3 and bounded > 3
+
+
+def _shown_to(log: list[dict[str, Any]], seat: int) -> set[str]:
+    """Every card the events of ``log`` name to ``seat``."""
+    return {c for e in events_for(log, seat)
+            for c in (e.get("card"), e.get("out"), *e.get("cards", ()), *e.get("kings", ())) if c}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_kept_over_and_a_sample_held_below_them(seed: int) -> None:
+    """``kept_over()`` (the search's ``_crisp_below_kept`` reads it) gives each hidden card another seat had
+    been shown and kept while it let a card go: its drawn card discarded (CRISP-TURN-5) or a card it had been
+    shown swapped out (CRISP-TURN-4), as the whole log says, with the cards let go. A sample bounds such
+    positions too, whether or not they must hold an A–10, and keeps every bound the unseen cards allow."""
+    players, me = 4, seed % 4
+    game = _stacked_rounds(players, seed)
+    bots = [make_bot("heuristic", "crisp", s, players, seed=s) for s in range(players)]
+    fed = [0] * players
+    k = tracker("crisp", me, players, {})
+    assert isinstance(k, CrispKnowledge)
+    truth: dict[int, list[int]] = {}
+    seen, checked, bounded = 0, 0, 0
+    while game.round_no <= ROUNDS and not game.is_over:
+        seat, legal = seat_to_act(game, bots, fed)
+        action = bots[seat].choose(game.view(seat), legal)
+        if seat == me and len(legal) > 1:
+            k.observe(events_for(game.log[seen:], me))
+            seen = len(game.log)
+            hidden, _, unseen = k.hidden()
+            kept = k.kept_over()
+            assert kept == {p: v for p, v in truth.items() if p in hidden}
+            below = dict.fromkeys(kept, 2)
+            world = k.sample(random.Random(checked), below)
+            check_sample(game, world, me)
+            if len(below) <= sum(1 for c in unseen if RANK[c] <= 2):
+                assert all(RANK[world.deal_order(game.round_no - 1)[p]] <= 2 for p in below)
+            bounded += len(below)
+            checked += 1
+        order = [parse_card(c) for c in game.deck_spec[game.round_no - 1]]
+        first = max(i for i, e in enumerate(game.log) if e["type"] == "round_start")
+        swap = action.startswith("swap")
+        if seat != me and game.held >= 0 and (swap or (action == "discard" and game.held_src == 0)):
+            shown = _shown_to(game.log[first:], seat)
+            hand = game.hands[seat]
+            let_go = hand["LCR".index(action[-1])] if swap else game.held
+            if not swap or NAMES[let_go] in shown:
+                for c in hand:
+                    if c != let_go and NAMES[c] in shown:
+                        truth.setdefault(order.index(c), []).append(let_go)
+        round_no = game.round_no
+        game.apply(seat, action)
+        if game.round_no != round_no:  # the tracker's facts are of the current round only
+            truth = {}
     assert checked > 3 and bounded > 3

@@ -19,6 +19,7 @@ from feltroom.bots.search import SPECS, Branch, SearchBot, gate, halve, infoset_
 from feltroom.catalog import fixed_options, lobby_fields
 from feltroom.game import CLOCK, Game
 from feltroom.games.craits_knowledge import CraitsKnowledge
+from feltroom.games.crisp import VALUE as CRISP_VALUE
 from feltroom.knowledge import KNOWLEDGE, NoHistory
 from feltroom.views import events_for
 
@@ -617,7 +618,8 @@ def test_the_search_draws_its_worlds_with_the_specs_draw(monkeypatch: pytest.Mon
 
 def test_crisp_below_leaves_heads_up_worlds_uniform() -> None:
     """Heads-up Crisp worlds are weighted by the other seat's choices (``_crisp_fit``), which read its
-    swaps already: ``_crisp_below`` draws them uniform there, and bounded with more players."""
+    swaps already: ``_crisp_below`` and ``_crisp_below_kept`` draw them uniform there, and bounded with more
+    players; ``_crisp_below_kept`` holds each card another seat kept at most the lowest card it let go."""
     from feltroom.games.crisp_knowledge import CrispKnowledge
 
     for players in (2, 4):
@@ -635,3 +637,10 @@ def test_crisp_below_leaves_heads_up_worlds_uniform() -> None:
         uniform = know.sample(random.Random(5))
         world = search_games._crisp_below(know, random.Random(5))
         assert (world.log == uniform.log) == (players == 2)
+        kept = know.kept_over()
+        assert kept
+        world = search_games._crisp_below_kept(know, random.Random(5))
+        assert (world.log == uniform.log) == (players == 2)
+        if players > 2:
+            order = world.deal_order(0)
+            assert all(CRISP_VALUE[order[p]] <= min(CRISP_VALUE[c] for c in let_go) for p, let_go in kept.items())

@@ -633,8 +633,26 @@ def _crisp_below(knowledge: Knowledge, rng: random.Random) -> Game:
     assert isinstance(knowledge, CrispKnowledge)
     if knowledge.players <= SPECS["crisp"].weigh_players:
         return knowledge.sample(rng)
-    below = {p: (CRISP_VALUE[out] - 1 if saw else CRISP_UNSEEN_BOUND)
-             for p, (out, saw) in knowledge.fresh_swaps().items()}
+    return knowledge.sample(rng, _crisp_swap_bounds(knowledge))
+
+
+def _crisp_swap_bounds(knowledge: CrispKnowledge) -> dict[int, int]:
+    return {p: (CRISP_VALUE[out] - 1 if saw else CRISP_UNSEEN_BOUND)
+            for p, (out, saw) in knowledge.fresh_swaps().items()}
+
+
+def _crisp_below_kept(knowledge: Knowledge, rng: random.Random) -> Game:
+    """``_crisp_below``, and each card another seat had been shown and kept while it let a card go at most
+    the card let go: the heuristic discards a drawn card only if it is no lower than its worst slot, and swaps
+    out its worst slot (``CrispHeuristic.choose``), so the cards it had seen and kept are no higher."""
+    assert isinstance(knowledge, CrispKnowledge)
+    if knowledge.players <= SPECS["crisp"].weigh_players:
+        return knowledge.sample(rng)
+    below = _crisp_swap_bounds(knowledge)
+    for p, let_go in knowledge.kept_over().items():
+        bound = min([below.get(p, 10), *(CRISP_VALUE[c] for c in let_go)])
+        if bound < 10:
+            below[p] = bound
     return knowledge.sample(rng, below)
 
 

@@ -27,8 +27,10 @@ what the seat saw, replayed. Decisions beyond the spec:
   another seat drew from the deck and swapped in, the card it replaced (public) and whether that
   seat had been shown it: facts. ``sample(rng, below)`` then holds each such card at most a value
   the caller's model gives (the search's model of the others, ``search_games._crisp_below``),
-  uniformly among the deal orders that keep every bound. Without ``below`` the sample is the
-  uniform one above, draw for draw.
+  uniformly among the deal orders that keep every bound. ``kept_over()`` gives, for each hidden card
+  another seat had been shown and kept while it let a card go (discarded its drawn card, or swapped
+  out another card it had been shown), the cards let go. Without ``below`` the sample is the uniform
+  one above, draw for draw.
 - **Past rounds are exact.** The reveal at a round's end names every card the round dealt or
   drew, so a finished round's deal is known except the cards nobody drew; those are placed
   in card order (they are in no location any more, only in the sample's record).
@@ -165,6 +167,8 @@ class _Round:
         self.nonface: set[int] = set()  # positions another seat drew and swapped in
         #: such a position -> the position of the card it replaced, and whether the swapping seat had seen that card
         self.replaced: dict[int, tuple[int, bool]] = {}
+        #: a position another seat held, having been shown it -> the positions of the cards it let go instead
+        self.kept: dict[int, list[int]] = {}
         self.ended = False
         self.analysed = -1  # how many actions ``known`` covers
         #: the round replayed on positions up to now, and its events that name positions (for ``sample``)
@@ -235,7 +239,7 @@ class CrispKnowledge(Knowledge):
             if r.number <= len(old) and len(old[r.number - 1].actions) == len(r.actions):
                 prev = old[r.number - 1]
                 r.known, r.nonface, r.analysed = prev.known, prev.nonface, prev.analysed
-                r.replaced = prev.replaced
+                r.replaced, r.kept = prev.replaced, prev.kept
                 r.template, r.naming = prev.template, prev.naming
         self._rounds = rounds
         self._parsed = parsed
@@ -296,17 +300,29 @@ class CrispKnowledge(Knowledge):
         # the cards (positions) each seat was shown, read from the log only when that seat swaps
         shown: list[set[str]] = [set() for _ in range(self.players)]
         read = [0] * self.players
+        begin = 0 if r.number == 1 else -1  # this round's round_start in the replay's log: earlier names are cards
+        kept: dict[int, list[int]] = {}
         for k, (seat, action, start, end) in enumerate(acts):
-            if isinstance(seat, int) and action.startswith("swap") and seat != me and g.held_src == DECK_SRC \
-                    and g.held >= 0:
-                nonface.add(g.held)  # CRISP-SPEC-1: a card drawn from the deck and swapped in is an A–10
-                out = g.hands[seat]["LCR".index(action.split()[1][0].upper())]
-                shown[seat] |= _named(g.log[read[seat]:], seat)
+            swap = action.startswith("swap")
+            # ``tokens``: this round's cards are positions (not yet for the action that deals it)
+            if tokens and isinstance(seat, int) and seat != me and g.held >= 0 and (
+                    swap or (action == "discard" and g.held_src == DECK_SRC)):
+                shown[seat] |= _named(g.log[max(read[seat], begin):], seat)
                 read[seat] = len(g.log)
-                replaced[g.held] = (out, NAMES[out] in shown[seat])
+                hand = g.hands[seat]
+                let_go = hand["LCR".index(action.split()[1][0].upper())] if swap else g.held
+                if swap and g.held_src == DECK_SRC:
+                    nonface.add(g.held)  # CRISP-SPEC-1: a card drawn from the deck and swapped in is an A–10
+                    replaced[g.held] = (let_go, NAMES[let_go] in shown[seat])
+                if not swap or NAMES[let_go] in shown[seat]:  # it chose between cards it had seen
+                    for p in hand:
+                        if p != let_go and NAMES[p] in shown[seat]:
+                            kept.setdefault(p, []).append(let_go)
             at = len(g.log)
             g._apply(seat, action)
             g.actions.append([seat, action])
+            if begin < 0:
+                begin = max((i for i in range(at, len(g.log)) if g.log[i]["type"] == "round_start"), default=-1)
             mine = [e for e in g.log[at:] if e["to"] == "all" or me in e["to"]]
             seen = events[start:end]
             closing = [j for j, e in enumerate(seen) if e["type"] == "round_end" and e["round"] == r.number]
@@ -319,6 +335,7 @@ class CrispKnowledge(Knowledge):
                                  last=nxt is not None and k == len(acts) - 1)
         r.known, r.nonface = known, nonface - set(known)
         r.replaced = {p: v for p, v in replaced.items() if p in r.nonface}
+        r.kept = {p: v for p, v in kept.items() if p not in known}
         r.analysed = len(r.actions) + (1 if r.ended else 0)
         r.template, r.naming = None, []
         if not r.ended:
@@ -391,10 +408,19 @@ class CrispKnowledge(Knowledge):
         r = self._rounds[-1]
         return {p: (r.known[out], saw) for p, (out, saw) in r.replaced.items() if out in r.known}
 
+    def kept_over(self) -> dict[int, list[int]]:
+        """The current round's hidden cards another seat had been shown and kept while it let a card go
+        (the drawn card discarded, or another of its cards swapped out, one it had been shown): deal
+        position -> the cards let go instead (public: they went to the discard pile). Facts, like
+        ``fresh_swaps``."""
+        self._update()
+        r = self._rounds[-1]
+        return {p: [r.known[q] for q in let_go if q in r.known] for p, let_go in r.kept.items()}
+
     def sample(self, rng: random.Random, below: Mapping[int, int] | None = None) -> Game:
-        """A sample (``Knowledge.sample``); with ``below`` (deal position -> a card value), each such
-        hidden position another seat swapped in holds an A–10 worth at most that value, uniformly
-        among the deal orders that keep every bound (where none fits, any unseen A–10: a bound is a
+        """A sample (``Knowledge.sample``); with ``below`` (deal position -> a card value under 10),
+        each such hidden position holds an A–10 worth at most that value, uniformly among the deal
+        orders that keep every bound (where none fits, the position is left unbounded: a bound is a
         model's guess, never a rule). Without it, uniform over what is possible."""
         hidden, nonface, unseen = self.hidden()
         r = self._rounds[-1]
@@ -406,15 +432,19 @@ class CrispKnowledge(Knowledge):
         if len(faces_ok) < len(constrained):
             raise AssertionError("crisp knowledge: fewer unseen A–10s than positions that must hold one")
         if below:
-            # the tightest bound first: each position's cards then contain every card taken before it,
-            # so every deal order that keeps the bounds is drawn with the same chance
-            bounded = sorted((p for p in constrained if p in below), key=lambda p: (below[p], p))
+            # the tightest bound first: each position's cards (A–10s up to its bound) then contain every
+            # card taken before it, so every deal order that keeps the bounds is drawn with the same chance
+            bounded = sorted((p for p in hidden if p in below), key=lambda p: (below[p], p))
+            left = len(constrained)  # A–10s still owed to the constrained positions
             for p in bounded:
-                fits = [c for c in faces_ok if VALUE[c] <= below[p]] or faces_ok
+                fits = [c for c in faces_ok if VALUE[c] <= below[p]]
+                if not fits or (p not in nonface and len(faces_ok) <= left):
+                    continue
                 card = fits[rng.randrange(len(fits))]
                 faces_ok.remove(card)
                 deck[p] = card
-            constrained = [p for p in constrained if p not in below]
+                left -= p in nonface
+            constrained = [p for p in constrained if deck[p] < 0]
         rng.shuffle(faces_ok)
         chosen = faces_ok[:len(constrained)]
         for p, c in zip(constrained, chosen, strict=True):
@@ -422,7 +452,7 @@ class CrispKnowledge(Knowledge):
         taken = {c for c in deck if c >= 0}
         rest = [c for c in unseen if c not in taken]
         rng.shuffle(rest)
-        free = (p for p in hidden if p not in nonface)
+        free = (p for p in hidden if p not in nonface and deck[p] < 0)
         for p, c in zip(free, rest, strict=True):
             deck[p] = c
         seed = self._seed_for(rng)
