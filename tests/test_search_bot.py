@@ -599,9 +599,11 @@ def test_the_guide_plays_the_searching_seat_in_the_playouts_when_asked(plays: bo
         assert made == [0]
 
 
-def test_the_search_draws_its_worlds_with_the_specs_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_search_draws_its_worlds_with_the_specs_draw(monkeypatch: pytest.MonkeyPatch, players: int) -> None:
     """``SearchSpec.draw``: every world comes from it (Crisp's ``_crisp_below`` in the variant bench's
-    ``below``), not from the knowledge's uniform sample."""
+    ``below``), not from the knowledge's uniform sample; but not where the spec weighs its worlds (Crisp
+    heads-up, ``weigh_players``): the weights read the others' choices already."""
     drawn: list[int] = []
 
     def below(knowledge: Any, rng: random.Random) -> Game:
@@ -609,38 +611,37 @@ def test_the_search_draws_its_worlds_with_the_specs_draw(monkeypatch: pytest.Mon
         return search_games._crisp_below(knowledge, rng)
 
     monkeypatch.setitem(SPECS, "crisp", dataclasses.replace(SPECS["crisp"], draw=below))
-    game = feltroom.new_game("crisp", players=4, seed=3)
-    bots = [make_bot("search", "crisp", 0, 4, game.options, seed=1, budget=24),
-            *(make_bot("heuristic", "crisp", s, 4, game.options, seed=s) for s in range(1, 4))]
+    assert SPECS["crisp"].weigh_players == 2
+    game = feltroom.new_game("crisp", players=players, seed=3)
+    bots = [make_bot("search", "crisp", 0, players, game.options, seed=1, budget=24),
+            *(make_bot("heuristic", "crisp", s, players, game.options, seed=s) for s in range(1, players))]
     play_out(game, bots, max_actions=400)
-    assert len(drawn) > 100
+    assert len(drawn) > 100 if players == 4 else not drawn
 
 
-def test_crisp_below_leaves_heads_up_worlds_uniform() -> None:
-    """Heads-up Crisp worlds are weighted by the other seat's choices (``_crisp_fit``), which read its
-    swaps already: ``_crisp_below`` and ``_crisp_below_kept`` draw them uniform there, and bounded with more
-    players; ``_crisp_below_kept`` holds each card another seat kept at most the lowest card it let go."""
+def test_crisp_below_holds_the_others_cards_below_what_they_let_go() -> None:
+    """``_crisp_below`` and ``_crisp_below_kept`` draw bounded worlds, not uniform ones;
+    ``_crisp_below_kept`` holds each card another seat kept at most the lowest card it let go."""
     from feltroom.games.crisp_knowledge import CrispKnowledge
 
-    for players in (2, 4):
-        game = feltroom.new_game("crisp", players=players, seed=11)
-        bots = [make_bot("heuristic", "crisp", s, players, game.options, seed=s) for s in range(players)]
-        fed = [0] * players
-        for _ in range(60):  # into the first round: the others have swapped cards in
-            seat, legal = seat_to_act(game, bots, fed)
-            game.apply(seat, bots[seat].choose(game.view(seat), legal))
-        know = feltroom.knowledge.tracker("crisp", 0, players, game.options)
-        assert isinstance(know, CrispKnowledge)
-        know.observe(events_for(game.log, 0))
-        fresh = know.fresh_swaps()
-        assert fresh  # 60 actions: the others swapped cards in
-        uniform = know.sample(random.Random(5))
-        world = search_games._crisp_below(know, random.Random(5))
-        assert (world.log == uniform.log) == (players == 2)
-        kept = know.kept_over()
-        assert kept
-        world = search_games._crisp_below_kept(know, random.Random(5))
-        assert (world.log == uniform.log) == (players == 2)
-        if players > 2:
-            order = world.deal_order(0)
-            assert all(CRISP_VALUE[order[p]] <= min(CRISP_VALUE[c] for c in let_go) for p, let_go in kept.items())
+    players = 4
+    game = feltroom.new_game("crisp", players=players, seed=11)
+    bots = [make_bot("heuristic", "crisp", s, players, game.options, seed=s) for s in range(players)]
+    fed = [0] * players
+    for _ in range(60):  # into the first round: the others have swapped cards in
+        seat, legal = seat_to_act(game, bots, fed)
+        game.apply(seat, bots[seat].choose(game.view(seat), legal))
+    know = feltroom.knowledge.tracker("crisp", 0, players, game.options)
+    assert isinstance(know, CrispKnowledge)
+    know.observe(events_for(game.log, 0))
+    fresh = know.fresh_swaps()
+    assert fresh  # 60 actions: the others swapped cards in
+    uniform = know.sample(random.Random(5))
+    world = search_games._crisp_below(know, random.Random(5))
+    assert world.log != uniform.log
+    kept = know.kept_over()
+    assert kept
+    world = search_games._crisp_below_kept(know, random.Random(5))
+    assert world.log != uniform.log
+    order = world.deal_order(0)
+    assert all(CRISP_VALUE[order[p]] <= min(CRISP_VALUE[c] for c in let_go) for p, let_go in kept.items())

@@ -131,7 +131,8 @@ class SearchSpec:
     the other seats staying the policy level's: the seat's later choices are then those of the policy
     whose choice the search must beat (Crisp's ``CrispGuide``), not a weaker one's.
     ``draw(knowledge, rng)``, if set, draws a world instead of ``knowledge.sample(rng)``: a model of the
-    other players held to where the knowledge is uniform (Crisp's ``search_games._crisp_below``).
+    other players held to where the knowledge is uniform (Crisp's ``search_games._crisp_below``). Where
+    ``weigh`` weighs the worlds, the weights are the model, and the pool is drawn uniform.
     ``spend(legal)``: how many times its budget the bot spends on a decision (1: the budget; more
     where a kind of decision is cheap or worth more, e.g. Crisp's crisp windows).
     ``shortlist(guide, view, legal)``, if set, the options the search plays out at a decision (by
@@ -401,7 +402,9 @@ class SearchBot(Bot):
         assert knowledge is not None
         refine = self.spec.refine
         seat = self.seat
-        model = self.spec.draw
+        weigh = self.spec.weigh
+        weighed = weigh is not None and self.spec.pool >= 1 and self.players <= self.spec.weigh_players
+        model = None if weighed else self.spec.draw  # two models of the others would count their choices twice
 
         def sample(r: random.Random) -> Game:
             world = knowledge.sample(r) if model is None else model(knowledge, r)
@@ -409,10 +412,10 @@ class SearchBot(Bot):
                 refine(world, seat)
             return world
 
-        weigh = self.spec.weigh
-        if weigh is None or self.spec.pool < 1 or self.players > self.spec.weigh_players:
+        if not weighed:
             count = itertools.count()
             return lambda r: (sample(r), next(count))
+        assert weigh is not None
         pool = [sample(rng) for _ in range(self.spec.pool)]
         weights = [weigh(w, self.seat) for w in pool]
         if not sum(weights) > 0:

@@ -628,11 +628,9 @@ def _crisp_below(knowledge: Knowledge, rng: random.Random) -> Game:
     card only into its worst slot, and only for a lower card (``CrispHeuristic.choose``). A model of the
     others, as ``_crisp_fit`` is, drawn directly instead of weighed, so no distinct world is lost: in 300
     four-player heuristic games such a card was worth 3.8 on average, 4.0 held to these bounds, 5.5 in the
-    uniform worlds (docs/bots.md). Heads-up the worlds are weighted by ``_crisp_fit``, which reads the
-    same swaps and more: there they stay uniform, lest the swaps count twice."""
+    uniform worlds (docs/bots.md). Where the spec weighs its worlds (heads-up, by ``_crisp_fit``, which
+    reads the same swaps and more), the search draws them uniform instead (``SearchSpec.draw``)."""
     assert isinstance(knowledge, CrispKnowledge)
-    if knowledge.players <= SPECS["crisp"].weigh_players:
-        return knowledge.sample(rng)
     return knowledge.sample(rng, _crisp_swap_bounds(knowledge))
 
 
@@ -646,8 +644,6 @@ def _crisp_below_kept(knowledge: Knowledge, rng: random.Random) -> Game:
     the card let go: the heuristic discards a drawn card only if it is no lower than its worst slot, and swaps
     out its worst slot (``CrispHeuristic.choose``), so the cards it had seen and kept are no higher."""
     assert isinstance(knowledge, CrispKnowledge)
-    if knowledge.players <= SPECS["crisp"].weigh_players:
-        return knowledge.sample(rng)
     below = _crisp_swap_bounds(knowledge)
     for p, let_go in knowledge.kept_over().items():
         bound = min([below.get(p, 10), *(CRISP_VALUE[c] for c in let_go)])
