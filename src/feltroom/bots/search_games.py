@@ -635,6 +635,7 @@ def _crisp_below(knowledge: Knowledge, rng: random.Random) -> Game:
 
 
 def _crisp_swap_bounds(knowledge: CrispKnowledge) -> dict[int, int]:
+    """``_crisp_below``'s bounds: deal position -> the value its card is held to at most."""
     return {p: (CRISP_VALUE[out] - 1 if saw else CRISP_UNSEEN_BOUND)
             for p, (out, saw) in knowledge.fresh_swaps().items()}
 
@@ -646,9 +647,7 @@ def _crisp_below_kept(knowledge: Knowledge, rng: random.Random) -> Game:
     assert isinstance(knowledge, CrispKnowledge)
     below = _crisp_swap_bounds(knowledge)
     for p, let_go in knowledge.kept_over().items():
-        bound = min([below.get(p, 10), *(CRISP_VALUE[c] for c in let_go)])
-        if bound < 10:
-            below[p] = bound
+        below[p] = min([below.get(p, 10), *(CRISP_VALUE[c] for c in let_go)])
     return knowledge.sample(rng, below)
 
 

@@ -418,10 +418,11 @@ class CrispKnowledge(Knowledge):
         return {p: [r.known[q] for q in let_go if q in r.known] for p, let_go in r.kept.items()}
 
     def sample(self, rng: random.Random, below: Mapping[int, int] | None = None) -> Game:
-        """A sample (``Knowledge.sample``); with ``below`` (deal position -> a card value under 10),
-        each such hidden position holds an A–10 worth at most that value, uniformly among the deal
-        orders that keep every bound (where none fits, the position is left unbounded: a bound is a
-        model's guess, never a rule). Without it, uniform over what is possible."""
+        """A sample (``Knowledge.sample``); with ``below`` (deal position -> a card value; 10 bounds
+        nothing, every J, Q and K being worth 10), each such hidden position holds an A–10 worth at most
+        that value, uniformly among the deal orders that keep every bound (where none fits, the position
+        is left unbounded: a bound is a model's guess, never a rule). Without it, uniform over what is
+        possible."""
         hidden, nonface, unseen = self.hidden()
         r = self._rounds[-1]
         deck = [-1] * 52
@@ -434,7 +435,7 @@ class CrispKnowledge(Knowledge):
         if below:
             # the tightest bound first: each position's cards (A–10s up to its bound) then contain every
             # card taken before it, so every deal order that keeps the bounds is drawn with the same chance
-            bounded = sorted((p for p in hidden if p in below), key=lambda p: (below[p], p))
+            bounded = sorted((p for p in hidden if below.get(p, 10) < 10), key=lambda p: (below[p], p))
             left = len(constrained)  # A–10s still owed to the constrained positions
             for p in bounded:
                 fits = [c for c in faces_ok if VALUE[c] <= below[p]]
