@@ -24,7 +24,7 @@ from feltroom.knowledge import KNOWLEDGE, NoHistory
 from feltroom.views import events_for
 
 from .conformance import check_bot_game
-from .helpers import SHORT_GAMES, seat_to_act
+from .helpers import SHORT_GAMES, bench_module, seat_to_act
 
 SEARCHED = sorted(KNOWLEDGE)
 #: issue #15: the search bots play 200 random-option games per game with the conformance checks
@@ -645,3 +645,18 @@ def test_crisp_below_holds_the_others_cards_below_what_they_let_go() -> None:
     assert world.log != uniform.log
     order = world.deal_order(0)
     assert all(CRISP_VALUE[order[p]] <= min(CRISP_VALUE[c] for c in let_go) for p, let_go in kept.items())
+
+
+@pytest.mark.slow
+def test_the_kept_worlds_put_the_others_totals_nearest_the_truth() -> None:
+    """bench/crisp_worlds.py: at a seat's crisp windows (CRISP-CALL-2) in 4-player heuristic games, the
+    uniform worlds overstate the others' totals (CRISP-SCORE-1), and ``_crisp_below_kept``'s worlds put them
+    nearer the truth than ``_crisp_below``'s, which are nearer than the uniform ones (docs/bots.md)."""
+    errors = bench_module("crisp_worlds").errors
+    pooled: dict[str, list[float]] = {"uniform": [], "below": [], "kept": []}
+    for i in range(24):
+        for name, errs in errors(1000 + i, i % 4, 4, 6).items():
+            pooled[name] += errs
+    mean_abs = {name: sum(abs(e) for e in errs) / len(errs) for name, errs in pooled.items()}
+    assert sum(pooled["uniform"]) / len(pooled["uniform"]) > 1
+    assert mean_abs["kept"] < mean_abs["below"] < mean_abs["uniform"]
