@@ -3,10 +3,12 @@
 Plays heuristic games (seat ``i mod players`` watched in game ``i``, seeds from ``--seed``); at each
 crisp window of the watched seat, draws ``--worlds`` worlds from its knowledge with each model and
 compares every other seat's total (CRISP-SCORE-1: the sum of its three cards) in the worlds' mean with
-the true one. Prints, per model, the mean of (worlds − truth), the bias, and of its absolute value.
-The models: ``uniform`` (the knowledge's sample, what the lobby's search draws with 3+ players),
-``below`` and ``kept`` (``search_games._crisp_below`` and ``_crisp_below_kept``: the cards the others
-swapped in, and kept, held below what they let go).
+the true one; and at each of its decisions in a last turn (CRISP-CALL-3), the declarer's. Prints, per
+model, the mean of (worlds − truth), the bias, and of its absolute value. The models: ``uniform`` (the
+knowledge's sample, what the lobby's search draws with 3+ players), ``below`` and ``kept``
+(``search_games._crisp_below`` and ``_crisp_below_kept``: the cards the others swapped in, and kept,
+held below what they let go) and ``declared`` (``_crisp_below_declared``: ``kept``, and the declarer's
+cards worth at most what the heuristic declares at).
 
     .venv/bin/python bench/crisp_worlds.py [--games 200] [--players 4] [--worlds 10] [--seed 1000]
 """
@@ -31,7 +33,9 @@ MODELS: dict[str, Callable[[Knowledge, random.Random], Game]] = {
     "uniform": lambda knowledge, rng: knowledge.sample(rng),
     "below": search_games._crisp_below,
     "kept": search_games._crisp_below_kept,
+    "declared": search_games._crisp_below_declared,
 }
+MOMENTS = ("windows", "last turns")
 
 
 def total(game: Game, seat: int) -> int:
@@ -39,12 +43,14 @@ def total(game: Game, seat: int) -> int:
     return sum(VALUE[c] for c in game.hands[seat])
 
 
-def errors(seed: int, watched: int, players: int, worlds: int) -> dict[str, list[float]]:
-    """Per model, (worlds' mean − truth) for every other seat at each of ``watched``'s crisp windows."""
+def errors(seed: int, watched: int, players: int, worlds: int) -> dict[str, dict[str, list[float]]]:
+    """Per moment and model, (worlds' mean − truth): for every other seat at each of ``watched``'s crisp
+    windows, for the declarer at each of its decisions in a last turn."""
     game = feltroom.new_game("crisp", players=players, seed=seed)
+    assert isinstance(game, Crisp)
     bots = [make_bot("heuristic", "crisp", s, players, seed=s) for s in range(players)]
     know = tracker("crisp", watched, players, {})
-    out: dict[str, list[float]] = {m: [] for m in MODELS}
+    out: dict[str, dict[str, list[float]]] = {moment: {m: [] for m in MODELS} for moment in MOMENTS}
     fed = [0] * players  # how much of the log each bot has been shown (bots.runner.play_out's loop)
     seen = 0
     while not game.is_over:
@@ -55,13 +61,18 @@ def errors(seed: int, watched: int, players: int, worlds: int) -> dict[str, list
         bots[seat].observe(events_for(game.log[fed[seat]:], seat))
         fed[seat] = len(game.log)
         legal = game.legal_actions(seat)
-        if seat == watched and "crisp" in legal:
+        declarer = game.declarer
+        last_turn = declarer is not None and declarer != watched and len(legal) > 1
+        if seat == watched and ("crisp" in legal or last_turn):
             know.observe(events_for(game.log[seen:], watched))
             seen = len(game.log)
-            truth = {s: total(game, s) for s in range(players) if s != watched}
+            if declarer is not None and last_turn:
+                moment, truth = "last turns", {declarer: total(game, declarer)}
+            else:
+                moment, truth = "windows", {s: total(game, s) for s in range(players) if s != watched}
             for name, model in MODELS.items():
                 drawn = [model(know, random.Random(i)) for i in range(worlds)]
-                out[name] += [statistics.mean(total(w, s) for w in drawn) - t for s, t in truth.items()]
+                out[moment][name] += [statistics.mean(total(w, s) for w in drawn) - t for s, t in truth.items()]
         game.apply(seat, bots[seat].choose(game.view(seat), legal))
     return out
 
@@ -73,15 +84,18 @@ def main() -> int:
     ap.add_argument("--worlds", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1000)
     args = ap.parse_args()
-    pooled: dict[str, list[float]] = {m: [] for m in MODELS}
+    pooled: dict[str, dict[str, list[float]]] = {moment: {m: [] for m in MODELS} for moment in MOMENTS}
     for i in track(range(args.games), description="games"):
-        for name, errs in errors(args.seed + i, i % args.players, args.players, args.worlds).items():
-            pooled[name] += errs
-    print(f"Crisp, {args.players} players, {args.games} heuristic games, {len(pooled['uniform'])} other seats' "
-          f"totals at the watched seat's crisp windows, {args.worlds} worlds each:")
-    for name, errs in pooled.items():
-        print(f"  {name:8s} bias {statistics.mean(errs):+.2f}, mean absolute error "
-              f"{statistics.mean(abs(e) for e in errs):.2f} points")
+        for moment, models in errors(args.seed + i, i % args.players, args.players, args.worlds).items():
+            for name, errs in models.items():
+                pooled[moment][name] += errs
+    print(f"Crisp, {args.players} players, {args.games} heuristic games, {args.worlds} worlds each time:")
+    for moment, models in pooled.items():
+        whose = "every other seat's total" if moment == "windows" else "the declarer's total"
+        print(f"  at the watched seat's {moment}, {whose} ({len(models['uniform'])} totals):")
+        for name, errs in models.items():
+            print(f"    {name:8s} bias {statistics.mean(errs):+.2f}, mean absolute error "
+                  f"{statistics.mean(abs(e) for e in errs):.2f} points")
     return 0
 
 

@@ -58,6 +58,8 @@ A variant is parts joined by ``+``, applied in order:
   ``below`` (its worlds' cards another seat drew and swapped in held below the cards they replaced,
   ``search_games._crisp_below``, ``SearchSpec.draw``); ``kept`` (the same, and the cards another seat
   had seen and kept while it let a card go held at most that card, ``search_games._crisp_below_kept``);
+  ``declared`` (``kept``, and the cards another seat declared with worth at most what the heuristic
+  declares at, ``search_games._crisp_below_declared``);
 - any game: ``trustall`` (every decision the guide's, unsearched: with ``guide``, the guide alone on the
   same games);
 - Cribbage: ``topN`` (at a discard, only the guide's N best discards by its own count searched,
@@ -81,6 +83,7 @@ import copy
 import dataclasses
 import json
 import math
+import random
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -96,6 +99,7 @@ from feltroom.bots.crisp import CrispGuide
 from feltroom.bots.search import SPECS, SearchBot, SearchSpec, win_value
 from feltroom.cli.ladder import wilson
 from feltroom.game import Game
+from feltroom.knowledge import Knowledge
 
 #: 4 heuristics: the standard deviation of two seats' round score difference, and the highest total's growth a round
 PAIR_SD = 8.4
@@ -154,6 +158,10 @@ REFINE: dict[str, Callable[[Game, int], None]] = {"cribbage": search_games._crib
 #: game -> a guide stronger than its playout policy (``guide``: Cribbage's discards counting the whole crib,
 #: Crisp's ``CrispGuide``; ``guideplays``: the guide also plays the searching seat in the playouts)
 GUIDES: dict[str, type[Bot]] = {"cribbage": CribbageGuide, "crisp": CrispGuide}
+#: Crisp's models of the others' cards (``SearchSpec.draw``), by variant part
+CRISP_DRAWS: dict[str, Callable[[Knowledge, random.Random], Game]] = {
+    "below": search_games._crisp_below, "kept": search_games._crisp_below_kept,
+    "declared": search_games._crisp_below_declared}
 #: game -> its shortlist of options for a size (``topN``: Cribbage's discards, the guide's best N by its count)
 SHORTLISTS: dict[str, Callable[[int], Callable[[Bot, dict[str, Any], list[str]], list[str]]]] = {
     "cribbage": search_games.crib_shortlist}
@@ -254,11 +262,10 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
             if name not in GUIDES:
                 raise VariantError(f"variant part {part!r}: only {', '.join(sorted(GUIDES))} has a guide, not {name}")
             spec = dataclasses.replace(spec, guide=GUIDES[name], guide_plays=part == "guideplays")
-        elif part in ("below", "kept"):
+        elif part in CRISP_DRAWS:
             if name != "crisp":
                 raise VariantError(f"variant part {part!r}: Crisp's fresh cards only")
-            draw = search_games._crisp_below if part == "below" else search_games._crisp_below_kept
-            spec = dataclasses.replace(spec, draw=draw)
+            spec = dataclasses.replace(spec, draw=CRISP_DRAWS[part])
         elif part == "trustall":
             spec = dataclasses.replace(spec, trust=lambda legal: True)
         elif part == "trustqueen":

@@ -17,7 +17,7 @@ import feltroom
 from feltroom.bots import make_bot
 from feltroom.cards import NAMES, parse_card
 from feltroom.game import Game
-from feltroom.games.crisp import RANK, Crisp
+from feltroom.games.crisp import RANK, VALUE, Crisp
 from feltroom.games.crisp_knowledge import CrispKnowledge
 from feltroom.knowledge import sample_state, tracker
 from feltroom.views import events_for
@@ -322,3 +322,57 @@ def test_kept_over_and_a_sample_held_below_them(seed: int) -> None:
         if game.round_no != round_no:  # the tracker's facts are of the current round only
             truth = {}
     assert checked > 3 and bounded > 3
+
+
+def test_declaration_and_a_sample_held_to_a_total() -> None:
+    """``declaration()`` (the search's ``_crisp_below_declared`` reads it) gives another seat's declaration
+    of the round (CRISP-CALL-1): the seat, its cards then (deal positions) with whether it had been shown
+    each, and its turns ended in the round, as the whole log says. A sample held to a total (``most``)
+    keeps it (here where it is loose enough for the draws to find it), and agrees with the seat as any
+    sample does."""
+    checked, held = 0, 0
+    for seed in range(40):
+        c, h = _check_declarations(seed)
+        checked, held = checked + c, held + h
+    assert checked > 10 and held > 5
+
+
+def _check_declarations(seed: int) -> tuple[int, int]:
+    """``test_declaration_and_a_sample_held_to_a_total`` on one game: how many samples checked, how many
+    held to the total."""
+    players, me = 4, seed % 4
+    game = _stacked_rounds(players, seed)
+    bots = [make_bot("heuristic", "crisp", s, players, seed=s) for s in range(players)]
+    fed = [0] * players
+    k = tracker("crisp", me, players, {})
+    assert isinstance(k, CrispKnowledge)
+    truth: tuple[int, list[tuple[int, bool]], int] | None = None
+    seen, checked, held = 0, 0, 0
+    while game.round_no <= ROUNDS and not game.is_over:
+        seat, legal = seat_to_act(game, bots, fed)
+        action = bots[seat].choose(game.view(seat), legal)
+        if seat == me and len(legal) > 1:
+            k.observe(events_for(game.log[seen:], me))
+            seen = len(game.log)
+            assert k.declaration() == truth
+            if truth is not None:
+                positions = [p for p, _ in truth[1]]
+                world = k.sample(random.Random(checked), None, (positions, 12))
+                check_sample(game, world, me)
+                order = world.deal_order(game.round_no - 1)
+                hidden, _, _ = k.hidden()
+                if sum(VALUE[order[p]] for p in positions if p not in hidden) <= 6:  # the hidden ones: 6 for 3
+                    assert sum(VALUE[order[p]] for p in positions) <= 12
+                    held += 1
+                checked += 1
+        if action == "crisp" and seat != me:
+            order_now = [parse_card(c) for c in game.deck_spec[game.round_no - 1]]
+            first = max(i for i, e in enumerate(game.log) if e["type"] == "round_start")
+            shown = _shown_to(game.log[first:], seat)
+            turns = sum(1 for e in game.log[first:] if e["type"] == "turn_end" and e["seat"] == seat)
+            truth = (seat, [(order_now.index(c), NAMES[c] in shown) for c in game.hands[seat]], turns)
+        round_no = game.round_no
+        game.apply(seat, action)
+        if game.round_no != round_no:
+            truth = None
+    return checked, held

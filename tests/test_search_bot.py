@@ -20,6 +20,7 @@ from feltroom.catalog import fixed_options, lobby_fields
 from feltroom.game import CLOCK, Game
 from feltroom.games.craits_knowledge import CraitsKnowledge
 from feltroom.games.crisp import VALUE as CRISP_VALUE
+from feltroom.games.crisp import Crisp
 from feltroom.knowledge import KNOWLEDGE, NoHistory
 from feltroom.views import events_for
 
@@ -651,12 +652,54 @@ def test_crisp_below_holds_the_others_cards_below_what_they_let_go() -> None:
 def test_the_kept_worlds_put_the_others_totals_nearest_the_truth() -> None:
     """bench/crisp_worlds.py: at a seat's crisp windows (CRISP-CALL-2) in 4-player heuristic games, the
     uniform worlds overstate the others' totals (CRISP-SCORE-1), and ``_crisp_below_kept``'s worlds put them
-    nearer the truth than ``_crisp_below``'s, which are nearer than the uniform ones (docs/bots.md)."""
-    errors = bench_module("crisp_worlds").errors
-    pooled: dict[str, list[float]] = {"uniform": [], "below": [], "kept": []}
+    nearer the truth than ``_crisp_below``'s, which are nearer than the uniform ones; in its last turns
+    (CRISP-CALL-3), ``_crisp_below_declared``'s put the declarer's nearer than any (docs/bots.md)."""
+    worlds = bench_module("crisp_worlds")
+    pooled: dict[str, dict[str, list[float]]] = {m: {name: [] for name in worlds.MODELS} for m in worlds.MOMENTS}
     for i in range(24):
-        for name, errs in errors(1000 + i, i % 4, 4, 6).items():
-            pooled[name] += errs
-    mean_abs = {name: sum(abs(e) for e in errs) / len(errs) for name, errs in pooled.items()}
-    assert sum(pooled["uniform"]) / len(pooled["uniform"]) > 1
-    assert mean_abs["kept"] < mean_abs["below"] < mean_abs["uniform"]
+        for moment, models in worlds.errors(1000 + i, i % 4, 4, 6).items():
+            for name, errs in models.items():
+                pooled[moment][name] += errs
+    windows, last = ({name: sum(abs(e) for e in errs) / len(errs) for name, errs in pooled[m].items()}
+                     for m in worlds.MOMENTS)
+    assert sum(pooled["windows"]["uniform"]) / len(pooled["windows"]["uniform"]) > 1
+    assert windows["kept"] < windows["below"] < windows["uniform"]
+    assert last["declared"] < min(last["kept"], last["below"], last["uniform"]) - 1
+
+
+def test_crisp_below_declared_holds_the_declarers_cards_to_what_the_heuristic_declares_at() -> None:
+    """``_crisp_below_declared``: after another seat's declaration (CRISP-CALL-1), in a last turn
+    (CRISP-CALL-3), the cards it declared with that it had been shown are worth at most
+    ``CrispHeuristic.DECLARE`` (with ``BOLDER``) less ``CRISP_DECLARER_MEAN`` for each it had not; the
+    kept worlds, which do not read the declaration, often break that."""
+    from feltroom.bots.crisp import CrispHeuristic
+    from feltroom.games.crisp_knowledge import CrispKnowledge
+
+    players, broken, checked = 4, 0, 0
+    for seed in range(20):
+        game = feltroom.new_game("crisp", players=players, seed=seed)
+        assert isinstance(game, Crisp)
+        bots = [make_bot("heuristic", "crisp", s, players, game.options, seed=s) for s in range(players)]
+        fed = [0] * players
+        while not game.is_over:
+            seat, legal = seat_to_act(game, bots, fed)
+            if seat == 0 and game.declarer not in (None, 0) and len(legal) > 1:
+                break
+            game.apply(seat, bots[seat].choose(game.view(seat), legal))
+        else:
+            continue
+        know = feltroom.knowledge.tracker("crisp", 0, players, game.options)
+        assert isinstance(know, CrispKnowledge)
+        know.observe(events_for(game.log, 0))
+        declared = know.declaration()
+        assert declared is not None and declared[0] == game.declarer
+        _, hand, turns = declared
+        limit = CrispHeuristic.DECLARE[players] + CrispHeuristic.BOLDER * max(0, turns - 6)
+        most = int(limit) - search_games.CRISP_DECLARER_MEAN * sum(1 for _, shown in hand if not shown)
+        for i in range(5):
+            order = search_games._crisp_below_declared(know, random.Random(i)).deal_order(game.round_no - 1)
+            assert sum(CRISP_VALUE[order[p]] for p, shown in hand if shown) <= most
+            order = search_games._crisp_below_kept(know, random.Random(i)).deal_order(game.round_no - 1)
+            broken += sum(CRISP_VALUE[order[p]] for p, shown in hand if shown) > most
+        checked += 1
+    assert checked > 5 and broken > 5

@@ -645,10 +645,37 @@ def _crisp_below_kept(knowledge: Knowledge, rng: random.Random) -> Game:
     the card let go: the heuristic discards a drawn card only if it is no lower than its worst slot, and swaps
     out its worst slot (``CrispHeuristic.choose``), so the cards it had seen and kept are no higher."""
     assert isinstance(knowledge, CrispKnowledge)
+    return knowledge.sample(rng, _crisp_kept_bounds(knowledge))
+
+
+def _crisp_kept_bounds(knowledge: CrispKnowledge) -> dict[int, int]:
+    """``_crisp_below_kept``'s bounds: ``_crisp_below``'s, and each kept card's lowest card let go."""
     below = _crisp_swap_bounds(knowledge)
     for p, let_go in knowledge.kept_over().items():
         below[p] = min([below.get(p, 10), *(CRISP_VALUE[c] for c in let_go)])
-    return knowledge.sample(rng, below)
+    return below
+
+
+#: what the heuristic takes a card it has not seen to be worth when it declares (the mean of the cards it cannot
+#: place: 6.1 on average at 2,366 declarations of 300 four-player heuristic games, a scratch count)
+CRISP_DECLARER_MEAN = 6
+
+
+def _crisp_below_declared(knowledge: Knowledge, rng: random.Random) -> Game:
+    """``_crisp_below_kept``, and the cards another seat declared with (CRISP-CALL-1) worth at most what the
+    heuristic declares at: its seen cards' total at most ``CrispHeuristic.DECLARE`` (with its ``BOLDER``
+    for each turn past the sixth) less ``CRISP_DECLARER_MEAN`` for each card it had not seen. In 98 % of
+    those declarations the heuristic had seen all three of its cards."""
+    assert isinstance(knowledge, CrispKnowledge)
+    below = _crisp_kept_bounds(knowledge)
+    declared = knowledge.declaration()
+    if declared is None:
+        return knowledge.sample(rng, below)
+    _, hand, turns = declared
+    limit = CrispHeuristic.DECLARE.get(knowledge.players, 6.0) + CrispHeuristic.BOLDER * max(0, turns - 6)
+    seen = [p for p, shown in hand if shown]
+    total = int(limit) - CRISP_DECLARER_MEAN * (len(hand) - len(seen))
+    return knowledge.sample(rng, below, (seen, total))
 
 
 # weighted heads-up only: with 4 players the weights left fewer distinct worlds than the gate counts (module docstring)

@@ -169,6 +169,9 @@ class _Round:
         self.replaced: dict[int, tuple[int, bool]] = {}
         #: a position another seat held, having been shown it -> the positions of the cards it let go instead
         self.kept: dict[int, list[int]] = {}
+        #: another seat's declaration: the seat, its hand's positions then, whether it had been shown each,
+        #: and how many turns it had ended in the round
+        self.declared: tuple[int, list[int], list[bool], int] | None = None
         self.ended = False
         self.analysed = -1  # how many actions ``known`` covers
         #: the round replayed on positions up to now, and its events that name positions (for ``sample``)
@@ -239,7 +242,7 @@ class CrispKnowledge(Knowledge):
             if r.number <= len(old) and len(old[r.number - 1].actions) == len(r.actions):
                 prev = old[r.number - 1]
                 r.known, r.nonface, r.analysed = prev.known, prev.nonface, prev.analysed
-                r.replaced, r.kept = prev.replaced, prev.kept
+                r.replaced, r.kept, r.declared = prev.replaced, prev.kept, prev.declared
                 r.template, r.naming = prev.template, prev.naming
         self._rounds = rounds
         self._parsed = parsed
@@ -302,7 +305,13 @@ class CrispKnowledge(Knowledge):
         read = [0] * self.players
         begin = 0 if r.number == 1 else -1  # this round's round_start in the replay's log: earlier names are cards
         kept: dict[int, list[int]] = {}
+        declared: tuple[int, list[int], list[bool], int] | None = None
         for k, (seat, action, start, end) in enumerate(acts):
+            if tokens and isinstance(seat, int) and seat != me and action == "crisp":
+                shown[seat] |= _named(g.log[max(read[seat], begin):], seat)
+                read[seat] = len(g.log)
+                turns = sum(1 for e in g.log[begin:] if e["type"] == "turn_end" and e["seat"] == seat)
+                declared = (seat, list(g.hands[seat]), [NAMES[p] in shown[seat] for p in g.hands[seat]], turns)
             swap = action.startswith("swap")
             # ``tokens``: this round's cards are positions (not yet for the action that deals it)
             if tokens and isinstance(seat, int) and seat != me and g.held >= 0 and (
@@ -336,6 +345,7 @@ class CrispKnowledge(Knowledge):
         r.known, r.nonface = known, nonface - set(known)
         r.replaced = {p: v for p, v in replaced.items() if p in r.nonface}
         r.kept = {p: v for p, v in kept.items() if p not in known}
+        r.declared = declared
         r.analysed = len(r.actions) + (1 if r.ended else 0)
         r.template, r.naming = None, []
         if not r.ended:
@@ -417,11 +427,25 @@ class CrispKnowledge(Knowledge):
         r = self._rounds[-1]
         return {p: [r.known[q] for q in let_go if q in r.known] for p, let_go in r.kept.items()}
 
-    def sample(self, rng: random.Random, below: Mapping[int, int] | None = None) -> Game:
+    def declaration(self) -> tuple[int, list[tuple[int, bool]], int] | None:
+        """Another seat's declaration this round (CRISP-CALL-1), or ``None``: the seat, each card of its hand
+        then (deal position, and whether that seat had been shown it) and how many turns it had ended in
+        the round. Facts, like ``fresh_swaps``."""
+        self._update()
+        d = self._rounds[-1].declared
+        if d is None:
+            return None
+        seat, hand, shown, turns = d
+        return seat, list(zip(hand, shown, strict=True)), turns
+
+    def sample(self, rng: random.Random, below: Mapping[int, int] | None = None,
+               most: tuple[Sequence[int], int] | None = None) -> Game:
         """A sample (``Knowledge.sample``); with ``below`` (deal position -> a card value; 10 bounds
         nothing, every J, Q and K being worth 10), each such hidden position holds an A–10 worth at most
         that value, uniformly among the deal orders that keep every bound (where none fits, the position
-        is left unbounded: a bound is a model's guess, never a rule). Without it, uniform over what is
+        is left unbounded: a bound is a model's guess, never a rule). With ``most`` (deal positions, a
+        total), those positions' cards are first drawn again until their values sum to at most the total,
+        up to ``MOST_TRIES`` times (then the last draw stands). Without either, uniform over what is
         possible."""
         hidden, nonface, unseen = self.hidden()
         r = self._rounds[-1]
@@ -432,10 +456,21 @@ class CrispKnowledge(Knowledge):
         constrained = [p for p in hidden if p in nonface]
         if len(faces_ok) < len(constrained):
             raise AssertionError("crisp knowledge: fewer unseen A–10s than positions that must hold one")
+        if most is not None:
+            _draw_most(rng, deck, most, below or {}, nonface, faces_ok, unseen)
+            constrained = [p for p in constrained if deck[p] < 0]
+            if len(faces_ok) < len(constrained):  # the draw took A–10s others must hold: it does not stand
+                for p in most[0]:
+                    if p not in r.known and deck[p] >= 0:
+                        if deck[p] in _NONFACE:
+                            faces_ok.append(deck[p])
+                        deck[p] = -1
+                faces_ok.sort()
+                constrained = [p for p in hidden if p in nonface]
         if below:
             # the tightest bound first: each position's cards (A–10s up to its bound) then contain every
             # card taken before it, so every deal order that keeps the bounds is drawn with the same chance
-            bounded = sorted((p for p in hidden if below.get(p, 10) < 10), key=lambda p: (below[p], p))
+            bounded = sorted((p for p in hidden if below.get(p, 10) < 10 and deck[p] < 0), key=lambda p: (below[p], p))
             left = len(constrained)  # A–10s still owed to the constrained positions
             for p in bounded:
                 fits = [c for c in faces_ok if VALUE[c] <= below[p]]
@@ -471,6 +506,37 @@ class CrispKnowledge(Knowledge):
         if self.options["first_dealer"] is None:
             g.rng.below(self.players)
         return g
+
+
+#: how many times ``sample`` draws the cards of ``most`` before it lets the last draw stand
+MOST_TRIES = 50
+
+
+def _draw_most(rng: random.Random, deck: list[int], most: tuple[Sequence[int], int], below: Mapping[int, int],
+               nonface: set[int], faces_ok: list[int], unseen: list[int]) -> None:
+    """Fill ``most``'s hidden positions in ``deck`` (each with the cards it may hold: an A–10 up to its bound,
+    an A–10, or any unseen card) so that its positions' values sum to at most its total, drawing again up to
+    ``MOST_TRIES`` times; take the cards drawn out of ``faces_ok``."""
+    positions, total = most
+    open_ = [p for p in positions if deck[p] < 0]
+    room = total - sum(VALUE[deck[p]] for p in positions if deck[p] >= 0)
+    if not open_:
+        return
+    picks: list[int] = []
+    for _ in range(MOST_TRIES):
+        picks = []
+        for p in open_:
+            bound = below.get(p, 10)
+            pool = faces_ok if p in nonface or bound < 10 else unseen
+            fits = ([c for c in pool if VALUE[c] <= bound and c not in picks]
+                    or [c for c in faces_ok if c not in picks])  # no card fits its bound: a bound is a guess
+            picks.append(fits[rng.randrange(len(fits))])
+        if sum(VALUE[c] for c in picks) <= room:
+            break
+    for p, c in zip(open_, picks, strict=True):
+        deck[p] = c
+        if c in _NONFACE:
+            faces_ok.remove(c)
 
 
 def _named(events: Sequence[Event], seat: int) -> set[str]:
