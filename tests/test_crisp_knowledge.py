@@ -328,8 +328,8 @@ def test_declaration_and_a_sample_held_to_a_total() -> None:
     """``declaration()`` (the search's ``_crisp_below_declared`` reads it) gives another seat's declaration
     of the round (CRISP-CALL-1): the seat, its cards then (deal positions) with whether it had been shown
     each, and its turns ended in the round, as the whole log says. A sample held to a total (``most``)
-    keeps it (here where it is loose enough for the draws to find it), and agrees with the seat as any
-    sample does."""
+    keeps it (here where it is loose enough for the draws to find it), leaves one it cannot keep to chance,
+    and agrees with the seat as any sample does."""
     checked, held = 0, 0
     for seed in range(40):
         c, h = _check_declarations(seed)
@@ -357,6 +357,8 @@ def _check_declarations(seed: int) -> tuple[int, int]:
             assert k.declaration() == truth
             if truth is not None:
                 positions = [p for p, _ in truth[1]]
+                impossible = k.sample(random.Random(checked), None, (positions, 2))  # three cards are worth 3+
+                assert impossible.log == k.sample(random.Random(checked)).log  # left to chance, no draw wasted
                 world = k.sample(random.Random(checked), None, (positions, 12))
                 check_sample(game, world, me)
                 order = world.deal_order(game.round_no - 1)

@@ -520,7 +520,7 @@ def _draw_most(rng: random.Random, deck: list[int], most: tuple[Sequence[int], i
     positions, total = most
     open_ = [p for p in positions if deck[p] < 0]
     room = total - sum(VALUE[deck[p]] for p in positions if deck[p] >= 0)
-    if not open_:
+    if not open_ or room < len(open_):  # nothing to draw, or no draw can keep the total (every card is worth 1+)
         return
     picks: list[int] = []
     for _ in range(MOST_TRIES):
