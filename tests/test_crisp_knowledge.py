@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -206,6 +207,31 @@ def _stacked_rounds(players: int, seed: int) -> Crisp:
     return game
 
 
+Step = tuple[Crisp, CrispKnowledge, int, int, list[str], str]
+
+
+def _stacked_play(seed: int) -> Iterator[Step]:
+    """Four heuristic players through the first ``ROUNDS`` rounds of ``_stacked_rounds``, seat ``seed % 4``
+    watched by a tracker: before each action is applied, (the game, the tracker, the watched seat, the seat
+    to act, its legal actions, the action it chose); the tracker has been shown everything whenever the
+    watched seat has a choice."""
+    players, me = 4, seed % 4
+    game = _stacked_rounds(players, seed)
+    bots = [make_bot("heuristic", "crisp", s, players, seed=s) for s in range(players)]
+    fed = [0] * players
+    k = tracker("crisp", me, players, {})
+    assert isinstance(k, CrispKnowledge)
+    seen = 0
+    while game.round_no <= ROUNDS and not game.is_over:
+        seat, legal = seat_to_act(game, bots, fed)
+        action = bots[seat].choose(game.view(seat), legal)
+        if seat == me and len(legal) > 1:
+            k.observe(events_for(game.log[seen:], me))
+            seen = len(game.log)
+        yield game, k, me, seat, legal, action
+        game.apply(seat, action)
+
+
 def _fresh_truth(game: Crisp, me: int) -> dict[int, tuple[int, bool]]:
     """From the whole log (what no seat sees): in the current round, each card another seat drew from
     the deck and swapped in, at its deal position -> the card it replaced, whether that seat was shown it."""
@@ -237,18 +263,9 @@ def test_fresh_swaps_and_a_sample_held_below_them(seed: int) -> None:
     seat's last action: that action's cards are not the new round's positions). A sample held below
     bounds keeps every bound that the unseen cards allow, and agrees with the seat as any sample does;
     without bounds it is the uniform sample, draw for draw."""
-    players, me = 4, seed % 4
-    game = _stacked_rounds(players, seed)
-    bots = [make_bot("heuristic", "crisp", s, players, seed=s) for s in range(players)]
-    fed = [0] * players
-    k = tracker("crisp", me, players, {})
-    assert isinstance(k, CrispKnowledge)
-    seen, checked, bounded = 0, 0, 0
-    while game.round_no <= ROUNDS and not game.is_over:
-        seat, legal = seat_to_act(game, bots, fed)
+    checked, bounded = 0, 0
+    for game, k, me, seat, legal, _ in _stacked_play(seed):
         if seat == me and len(legal) > 1:
-            k.observe(events_for(game.log[seen:], me))
-            seen = len(game.log)
             fresh = k.fresh_swaps()
             truth = _fresh_truth(game, me)
             assert fresh.items() <= truth.items()
@@ -266,7 +283,6 @@ def test_fresh_swaps_and_a_sample_held_below_them(seed: int) -> None:
             plain = k.sample(random.Random(checked))
             assert plain.log == k.sample(random.Random(checked), None).log == k.sample(random.Random(checked), {}).log
             checked += 1
-        game.apply(seat, bots[seat].choose(game.view(seat), legal))
     assert checked > 3 and bounded > 3
 
 
@@ -282,20 +298,12 @@ def test_kept_over_and_a_sample_held_below_them(seed: int) -> None:
     been shown and kept while it let a card go: its drawn card discarded (CRISP-TURN-5) or a card it had been
     shown swapped out (CRISP-TURN-4), as the whole log says, with the cards let go. A sample bounds such
     positions too, whether or not they must hold an A–10, and keeps every bound the unseen cards allow."""
-    players, me = 4, seed % 4
-    game = _stacked_rounds(players, seed)
-    bots = [make_bot("heuristic", "crisp", s, players, seed=s) for s in range(players)]
-    fed = [0] * players
-    k = tracker("crisp", me, players, {})
-    assert isinstance(k, CrispKnowledge)
     truth: dict[int, list[int]] = {}
-    seen, checked, bounded = 0, 0, 0
-    while game.round_no <= ROUNDS and not game.is_over:
-        seat, legal = seat_to_act(game, bots, fed)
-        action = bots[seat].choose(game.view(seat), legal)
+    checked, bounded, round_no = 0, 0, 1
+    for game, k, me, seat, legal, action in _stacked_play(seed):
+        if game.round_no != round_no:  # the tracker's facts are of the current round only
+            truth, round_no = {}, game.round_no
         if seat == me and len(legal) > 1:
-            k.observe(events_for(game.log[seen:], me))
-            seen = len(game.log)
             hidden, _, unseen = k.hidden()
             kept = k.kept_over()
             assert kept == {p: v for p, v in truth.items() if p in hidden}
@@ -317,10 +325,6 @@ def test_kept_over_and_a_sample_held_below_them(seed: int) -> None:
                 for c in hand:
                     if c != let_go and NAMES[c] in shown:
                         truth.setdefault(order.index(c), []).append(let_go)
-        round_no = game.round_no
-        game.apply(seat, action)
-        if game.round_no != round_no:  # the tracker's facts are of the current round only
-            truth = {}
     assert checked > 3 and bounded > 3
 
 
@@ -340,20 +344,12 @@ def test_declaration_and_a_sample_held_to_a_total() -> None:
 def _check_declarations(seed: int) -> tuple[int, int]:
     """``test_declaration_and_a_sample_held_to_a_total`` on one game: how many samples checked, how many
     held to the total."""
-    players, me = 4, seed % 4
-    game = _stacked_rounds(players, seed)
-    bots = [make_bot("heuristic", "crisp", s, players, seed=s) for s in range(players)]
-    fed = [0] * players
-    k = tracker("crisp", me, players, {})
-    assert isinstance(k, CrispKnowledge)
     truth: tuple[int, list[tuple[int, bool]], int] | None = None
-    seen, checked, held = 0, 0, 0
-    while game.round_no <= ROUNDS and not game.is_over:
-        seat, legal = seat_to_act(game, bots, fed)
-        action = bots[seat].choose(game.view(seat), legal)
+    checked, held, round_no = 0, 0, 1
+    for game, k, me, seat, legal, action in _stacked_play(seed):
+        if game.round_no != round_no:
+            truth, round_no = None, game.round_no
         if seat == me and len(legal) > 1:
-            k.observe(events_for(game.log[seen:], me))
-            seen = len(game.log)
             assert k.declaration() == truth
             if truth is not None:
                 positions = [p for p, _ in truth[1]]
@@ -374,8 +370,4 @@ def _check_declarations(seed: int) -> tuple[int, int]:
             shown = _shown_to(game.log[first:], seat)
             turns = sum(1 for e in game.log[first:] if e["type"] == "turn_end" and e["seat"] == seat)
             truth = (seat, [(order_now.index(c), NAMES[c] in shown) for c in game.hands[seat]], turns)
-        round_no = game.round_no
-        game.apply(seat, action)
-        if game.round_no != round_no:
-            truth = None
     return checked, held
