@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 
+from feltroom.games.crisp import queen_actions
+
 from .helpers import bench_module
 
 VARIANTS = bench_module("search_variants")
 #: a 4-player Crisp Queen decision's legal actions
-QUEEN = ["discard", *(f"queen {s} {o} {t}" for s in "LCR" for o in (1, 2, 3) for t in "LCR")]
+QUEEN = ["discard", *queen_actions(4, 0)]
 
 
 def _row(counts: dict[str, int], diff: float) -> dict[str, Any]:

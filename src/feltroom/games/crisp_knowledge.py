@@ -306,18 +306,25 @@ class CrispKnowledge(Knowledge):
         begin = 0 if r.number == 1 else -1  # this round's round_start in the replay's log: earlier names are cards
         kept: dict[int, list[int]] = {}
         declared: tuple[int, list[int], list[bool], int] | None = None
+
+        def shown_to(seat: int) -> set[str]:
+            """What ``seat`` was shown this round, read up to now (the log before ``begin`` names old cards)."""
+            shown[seat] |= _named(g.log[max(read[seat], begin):], seat)
+            read[seat] = len(g.log)
+            return shown[seat]
+
         for k, (seat, action, start, end) in enumerate(acts):
-            if tokens and isinstance(seat, int) and seat != me and action == "crisp":
-                shown[seat] |= _named(g.log[max(read[seat], begin):], seat)
-                read[seat] = len(g.log)
-                turns = sum(1 for e in g.log[begin:] if e["type"] == "turn_end" and e["seat"] == seat)
-                declared = (seat, list(g.hands[seat]), [NAMES[p] in shown[seat] for p in g.hands[seat]], turns)
-            swap = action.startswith("swap")
             # ``tokens``: this round's cards are positions (not yet for the action that deals it)
-            if tokens and isinstance(seat, int) and seat != me and g.held >= 0 and (
-                    swap or (action == "discard" and g.held_src == DECK_SRC)):
-                shown[seat] |= _named(g.log[max(read[seat], begin):], seat)
-                read[seat] = len(g.log)
+            other = tokens and isinstance(seat, int) and seat != me
+            swap = action.startswith("swap")
+            if other and action == "crisp":
+                assert isinstance(seat, int)
+                seen_by = shown_to(seat)
+                turns = sum(1 for e in g.log[begin:] if e["type"] == "turn_end" and e["seat"] == seat)
+                declared = (seat, list(g.hands[seat]), [NAMES[p] in seen_by for p in g.hands[seat]], turns)
+            elif other and g.held >= 0 and (swap or (action == "discard" and g.held_src == DECK_SRC)):
+                assert isinstance(seat, int)
+                shown_to(seat)
                 hand = g.hands[seat]
                 let_go = hand["LCR".index(action.split()[1][0].upper())] if swap else g.held
                 if swap and g.held_src == DECK_SRC:
@@ -457,16 +464,8 @@ class CrispKnowledge(Knowledge):
         if len(faces_ok) < len(constrained):
             raise AssertionError("crisp knowledge: fewer unseen A–10s than positions that must hold one")
         if most is not None:
-            _draw_most(rng, deck, most, below or {}, nonface, faces_ok, unseen)
+            _draw_most(rng, deck, most, below or {}, nonface, faces_ok, unseen, len(constrained))
             constrained = [p for p in constrained if deck[p] < 0]
-            if len(faces_ok) < len(constrained):  # the draw took A–10s others must hold: it does not stand
-                for p in most[0]:
-                    if p not in r.known and deck[p] >= 0:
-                        if deck[p] in _NONFACE:
-                            faces_ok.append(deck[p])
-                        deck[p] = -1
-                faces_ok.sort()
-                constrained = [p for p in hidden if p in nonface]
         if below:
             # the tightest bound first: each position's cards (A–10s up to its bound) then contain every
             # card taken before it, so every deal order that keeps the bounds is drawn with the same chance
@@ -513,10 +512,11 @@ MOST_TRIES = 50
 
 
 def _draw_most(rng: random.Random, deck: list[int], most: tuple[Sequence[int], int], below: Mapping[int, int],
-               nonface: set[int], faces_ok: list[int], unseen: list[int]) -> None:
+               nonface: set[int], faces_ok: list[int], unseen: list[int], owed: int) -> None:
     """Fill ``most``'s hidden positions in ``deck`` (each with the cards it may hold: an A–10 up to its bound,
     an A–10, or any unseen card) so that its positions' values sum to at most its total, drawing again up to
-    ``MOST_TRIES`` times; take the cards drawn out of ``faces_ok``."""
+    ``MOST_TRIES`` times; take the cards drawn out of ``faces_ok``. A draw that would leave fewer A–10s than
+    the other positions owed one (``owed`` in all) still need does not stand: the positions stay open."""
     positions, total = most
     open_ = [p for p in positions if deck[p] < 0]
     room = total - sum(VALUE[deck[p]] for p in positions if deck[p] >= 0)
@@ -533,6 +533,9 @@ def _draw_most(rng: random.Random, deck: list[int], most: tuple[Sequence[int], i
             picks.append(fits[rng.randrange(len(fits))])
         if sum(VALUE[c] for c in picks) <= room:
             break
+    still_owed = owed - sum(1 for p in open_ if p in nonface)
+    if len(faces_ok) - sum(1 for c in picks if c in _NONFACE) < still_owed:
+        return
     for p, c in zip(open_, picks, strict=True):
         deck[p] = c
         if c in _NONFACE:
