@@ -604,7 +604,9 @@ def test_the_guide_plays_the_searching_seat_in_the_playouts_when_asked(plays: bo
 def test_the_search_draws_its_worlds_with_the_specs_draw(monkeypatch: pytest.MonkeyPatch, players: int) -> None:
     """``SearchSpec.draw``: every world comes from it (Crisp's ``_crisp_below`` in the variant bench's
     ``below``), not from the knowledge's uniform sample; but not where the spec weighs its worlds (Crisp
-    heads-up, ``weigh_players``): the weights read the others' choices already."""
+    heads-up, ``weigh_players``): the weights read the others' choices already. The lobby's Crisp spec
+    draws with ``_crisp_below_declared`` (docs/bots.md: adopted on its paired run of seed 7172)."""
+    assert SPECS["crisp"].draw is search_games._crisp_below_declared
     drawn: list[int] = []
 
     def below(knowledge: Any, rng: random.Random) -> Game:
