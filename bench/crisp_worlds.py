@@ -5,10 +5,10 @@ crisp window of the watched seat, draws ``--worlds`` worlds from its knowledge w
 compares every other seat's total (CRISP-SCORE-1: the sum of its three cards) in the worlds' mean with
 the true one; and at each of its decisions in a last turn (CRISP-CALL-3), the declarer's. Prints, per
 model, the mean of (worlds − truth), the bias, and of its absolute value. The models: ``uniform`` (the
-knowledge's sample, what the lobby's search draws with 3+ players), ``below`` and ``kept``
+knowledge's sample, what the lobby's search drew with 3+ players until 5 December 2026), ``below`` and ``kept``
 (``search_games._crisp_below`` and ``_crisp_below_kept``: the cards the others swapped in, and kept,
 held below what they let go) and ``declared`` (``_crisp_below_declared``: ``kept``, and the declarer's
-cards worth at most what the heuristic declares at).
+cards worth at most what the heuristic declares at; the lobby's with 3+ players since).
 
     .venv/bin/python bench/crisp_worlds.py [--games 200] [--players 4] [--worlds 10] [--seed 1000]
 """

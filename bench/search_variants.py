@@ -27,14 +27,15 @@ heads-up Cribbage, neither).
 
 A variant is parts joined by ``+``, applied in order:
 
-- every game: ``base`` (the lobby's spec), ``noweigh`` (worlds straight from the knowledge, no
-  weighting), ``fresh`` (``fresh_gate``), ``cluster`` (``cluster_gate``: a pool's world drawn again
-  counted once), ``zX`` (``margin_z``), ``bX`` (budget), ``lookN`` (``lookahead``: the searching
-  seat's next N choices in a playout the best for it in that world), ``plookN`` (the same at decisions
-  whose first legal action is a ``play``), ``ilook1`` (at those decisions, the seat's next choice in a
-  playout made by information set, ``SearchSpec.infoset``: the option that the other worlds where it saw
-  the same, by the spec's ``observed``, Cribbage's the other seat's plays by rank, choose by the gate
-  over the policy's choice, each world left out of its own choice; 1 only);
+- every game: ``base`` (the lobby's spec), ``noweigh`` (no weighting: worlds from the knowledge, or
+  the spec's ``draw``), ``fresh`` (``fresh_gate``), ``cluster`` (``cluster_gate``: a pool's world
+  drawn again counted once), ``zX`` (``margin_z``), ``bX`` (budget), ``lookN`` (``lookahead``: the
+  searching seat's next N choices in a playout the best for it in that world), ``plookN`` (the same
+  at decisions whose first legal action is a ``play``), ``ilook1`` (at those decisions, the seat's
+  next choice in a playout made by information set, ``SearchSpec.infoset``: the option that the
+  other worlds where it saw the same, by the spec's ``observed``, Cribbage's the other seat's plays
+  by rank, choose by the gate over the policy's choice, each world left out of its own choice; 1
+  only);
 - Cribbage: ``plain`` (its spec until 4 December 2026, ``search_games.CRIB_PLAIN``: uniform worlds,
   the hand's value as played; the ``base`` of the result files before then), ``weigh`` (worlds
   weighted by the other seat's choices from a pool of 64, heads-up, as ``CRIB_WEIGHED`` was; its miss

@@ -104,7 +104,7 @@ class SearchSpec:
     part their policy uses); with ``weigh(world, seat)`` and ``pool``, a decision draws ``pool``
     samples and plays worlds drawn from them in proportion to their weights (how likely the
     others' choices make each world: Crisp, ``search_games._crisp_fit``), at tables of at most
-    ``weigh_players`` players; larger ones draw their worlds straight from the knowledge.
+    ``weigh_players`` players; larger ones draw their worlds unweighted (from the knowledge, or by ``draw``).
     ``refine(world, seat)``, if set, changes each world drawn (in place) before it is weighed or
     played: where the knowledge leaves a hidden choice of another seat free (Cribbage's discards),
     the model's choice in that world (``search_games._crib_redeal``); it reads the world only.
