@@ -72,8 +72,8 @@ decision hardly touches. Decided here:
   1,000 fresh four-player deals it won 31.5 % against the uniform worlds' 28.3 %, +3.2 points,
   standard error 1.1; docs/bots.md). Before that, uniform from the knowledge. With 4 players (one
   search seat against three heuristics, seat-rotated, an even share 25 %; ``bench/search_variants.py
-  crisp``, seed 2027, games 0–178), on the same 178 games, the weighted search won 22.2 % (Wilson 95 % 16.7–28.8 %), the
-  unweighted one 25.6 % (19.7–32.4 %), and ``heuristic`` in the same seat on the same deals
+  crisp``, seed 2027, games 0–178), on the same 178 games, the weighted search won 22.2 % (Wilson
+  95 % 16.7–28.8 %), the unweighted one 25.6 % (19.7–32.4 %), and ``heuristic`` in the same seat on the same deals
   19.1 % (14.0–25.5 %): unweighted − weighted +3.4 ± 6.5 points (21 games better, 15 worse:
   not significant), unweighted − heuristic +6.5 ± 4.7, weighted − heuristic +3.1 ± 5.6
   (before, ``bench/search_strength.py``: weighted, 23.2 % of 155 games, 17.3–30.5 %).

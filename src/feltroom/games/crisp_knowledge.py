@@ -315,24 +315,22 @@ class CrispKnowledge(Knowledge):
 
         for k, (seat, action, start, end) in enumerate(acts):
             # ``tokens``: this round's cards are positions (not yet for the action that deals it)
-            other = tokens and isinstance(seat, int) and seat != me
+            other = seat if tokens and isinstance(seat, int) and seat != me else None
             swap = action.startswith("swap")
-            if other and action == "crisp":
-                assert isinstance(seat, int)
-                seen_by = shown_to(seat)
-                turns = sum(1 for e in g.log[begin:] if e["type"] == "turn_end" and e["seat"] == seat)
-                declared = (seat, list(g.hands[seat]), [NAMES[p] in seen_by for p in g.hands[seat]], turns)
-            elif other and g.held >= 0 and (swap or (action == "discard" and g.held_src == DECK_SRC)):
-                assert isinstance(seat, int)
-                shown_to(seat)
-                hand = g.hands[seat]
+            if other is not None and action == "crisp":
+                seen_by = shown_to(other)
+                turns = sum(1 for e in g.log[begin:] if e["type"] == "turn_end" and e["seat"] == other)
+                declared = (other, list(g.hands[other]), [NAMES[p] in seen_by for p in g.hands[other]], turns)
+            elif other is not None and g.held >= 0 and (swap or (action == "discard" and g.held_src == DECK_SRC)):
+                seen_by = shown_to(other)
+                hand = g.hands[other]
                 let_go = hand["LCR".index(action.split()[1][0].upper())] if swap else g.held
                 if swap and g.held_src == DECK_SRC:
                     nonface.add(g.held)  # CRISP-SPEC-1: a card drawn from the deck and swapped in is an A–10
-                    replaced[g.held] = (let_go, NAMES[let_go] in shown[seat])
-                if not swap or NAMES[let_go] in shown[seat]:  # it chose between cards it had seen
+                    replaced[g.held] = (let_go, NAMES[let_go] in seen_by)
+                if not swap or NAMES[let_go] in seen_by:  # it chose between cards it had seen
                     for p in hand:
-                        if p != let_go and NAMES[p] in shown[seat]:
+                        if p != let_go and NAMES[p] in seen_by:
                             kept.setdefault(p, []).append(let_go)
             at = len(g.log)
             g._apply(seat, action)
@@ -515,8 +513,9 @@ def _draw_most(rng: random.Random, deck: list[int], most: tuple[Sequence[int], i
                nonface: set[int], faces_ok: list[int], unseen: list[int], owed: int) -> None:
     """Fill ``most``'s hidden positions in ``deck`` (each with the cards it may hold: an A–10 up to its bound,
     an A–10, or any unseen card) so that its positions' values sum to at most its total, drawing again up to
-    ``MOST_TRIES`` times; take the cards drawn out of ``faces_ok``. A draw that would leave fewer A–10s than
-    the other positions owed one (``owed`` in all) still need does not stand: the positions stay open."""
+    ``MOST_TRIES`` times; take the cards drawn out of ``faces_ok``. ``owed``: how many open positions (these
+    among them) must hold an A–10; a draw that would leave fewer A–10s than the others still need does not
+    stand, and the positions stay open."""
     positions, total = most
     open_ = [p for p in positions if deck[p] < 0]
     room = total - sum(VALUE[deck[p]] for p in positions if deck[p] >= 0)
