@@ -55,7 +55,8 @@ A variant is parts joined by ``+``, applied in order:
   ``CRISP_MISS`` or ``CRIB_MISS``, for every table);
 - Crisp: ``windowxN`` (its crisp windows, whether to declare, searched at N times the budget,
   ``SearchSpec.spend``) and ``queenxN`` (its Queen decisions, whom to swap with, likewise);
-  ``trustqueen`` (its Queen decisions played as the guide chooses, unsearched, ``SearchSpec.trust``);
+  ``trustqueen`` and ``trustswap`` (its Queen decisions, or its swaps of a card drawn from the deck,
+  played as the guide chooses, unsearched, ``SearchSpec.trust``);
   ``below`` (its worlds' cards another seat drew and swapped in held below the cards they replaced,
   ``search_games._crisp_below``, ``SearchSpec.draw``); ``kept`` (the same, and the cards another seat
   had seen and kept while it let a card go held at most that card, ``search_games._crisp_below_kept``);
@@ -207,9 +208,12 @@ def _spend_at(kind: str, times: int) -> Callable[[list[str]], int]:
     return spend
 
 
-def _trusts_queens(legal: list[str]) -> bool:
-    """A spec's ``trust``: Crisp's Queen decisions played as the guide chooses, unsearched."""
-    return kind_of("crisp", legal) == "queen"
+def _trusting(kind: str) -> Callable[[list[str]], bool]:
+    """A spec's ``trust``: Crisp's decisions of ``kind`` (``kind_of``: ``queen``, ``swap``) played as the guide
+    chooses, unsearched."""
+    def trust(legal: list[str]) -> bool:
+        return kind_of("crisp", legal) == kind
+    return trust
 
 
 def _looking(depth: int, plays_only: bool) -> Callable[[list[str]], int]:
@@ -269,10 +273,10 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
             spec = dataclasses.replace(spec, draw=CRISP_DRAWS[part])
         elif part == "trustall":
             spec = dataclasses.replace(spec, trust=lambda legal: True)
-        elif part == "trustqueen":
+        elif part in ("trustqueen", "trustswap"):
             if name != "crisp":
-                raise VariantError(f"variant part {part!r}: the Queens are Crisp's")
-            spec = dataclasses.replace(spec, trust=_trusts_queens)
+                raise VariantError(f"variant part {part!r}: Crisp's Queens and swaps only")
+            spec = dataclasses.replace(spec, trust=_trusting(part.removeprefix("trust")))
         elif part == "fresh":
             spec = dataclasses.replace(spec, fresh_gate=True)
         elif part == "cluster":

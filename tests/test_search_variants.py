@@ -72,13 +72,18 @@ def test_a_spend_part_multiplies_the_budget_at_its_kind_of_decision_only() -> No
         VARIANTS.make("cribbage", "queenx4")
 
 
-def test_trustqueen_leaves_crisps_queens_to_the_guide_only() -> None:
-    """``trustqueen``: a Crisp Queen decision is played as the guide chooses (``SearchSpec.trust``); a
-    crisp window or a swap is searched; other games refuse it by name."""
+def test_trustqueen_and_trustswap_leave_their_kind_of_crisp_decision_to_the_guide_only() -> None:
+    """``trustqueen``: a Crisp Queen decision is played as the guide chooses (``SearchSpec.trust``), a crisp
+    window or a swap searched; ``trustswap`` likewise for a swap of a drawn card; other games refuse both."""
     spec, _ = VARIANTS.make("crisp", "guideplays+trustqueen")
     assert [spec.trust(legal) for legal in (QUEEN, ["crisp", "decline"], ["swap L", "discard"])] == [True, False, False]
     assert spec.guide_plays and spec.guide is not None
     with pytest.raises(VARIANTS.VariantError, match="trustqueen"):
         VARIANTS.make("craits", "trustqueen")
+    swaps, _ = VARIANTS.make("crisp", "trustswap")
+    swap = ["swap L", "swap C", "swap R", "discard"]
+    assert [swaps.trust(legal) for legal in (QUEEN, ["crisp", "decline"], swap)] == [False, False, True]
+    with pytest.raises(VARIANTS.VariantError, match="trustswap"):
+        VARIANTS.make("cribbage", "trustswap")
     alone, _ = VARIANTS.make("crisp", "guide+trustall")
     assert alone.trust(["crisp", "decline"]) and not alone.guide_plays
