@@ -55,8 +55,8 @@ A variant is parts joined by ``+``, applied in order:
   ``CRISP_MISS`` or ``CRIB_MISS``, for every table);
 - Crisp: ``windowxN`` (its crisp windows, whether to declare, searched at N times the budget,
   ``SearchSpec.spend``) and ``queenxN`` (its Queen decisions, whom to swap with, likewise);
-  ``trustqueen`` and ``trustswap`` (its Queen decisions, or its swaps of a card drawn from the deck,
-  played as the guide chooses, unsearched, ``SearchSpec.trust``);
+  ``trustqueen`` and ``trustswap`` (its Queen decisions, or its swaps: which slot a drawn card goes
+  to, or whether to discard it; played as the guide chooses, unsearched, ``SearchSpec.trust``);
   ``below`` (its worlds' cards another seat drew and swapped in held below the cards they replaced,
   ``search_games._crisp_below``, ``SearchSpec.draw``); ``kept`` (the same, and the cards another seat
   had seen and kept while it let a card go held at most that card, ``search_games._crisp_below_kept``);

@@ -74,7 +74,8 @@ def test_a_spend_part_multiplies_the_budget_at_its_kind_of_decision_only() -> No
 
 def test_trustqueen_and_trustswap_leave_their_kind_of_crisp_decision_to_the_guide_only() -> None:
     """``trustqueen``: a Crisp Queen decision is played as the guide chooses (``SearchSpec.trust``), a crisp
-    window or a swap searched; ``trustswap`` likewise for a swap of a drawn card; other games refuse both."""
+    window or a swap searched; ``trustswap`` likewise for a swap (the slot for a drawn card); other games
+    refuse both."""
     spec, _ = VARIANTS.make("crisp", "guideplays+trustqueen")
     assert [spec.trust(legal) for legal in (QUEEN, ["crisp", "decline"], ["swap L", "discard"])] == [True, False, False]
     assert spec.guide_plays and spec.guide is not None
