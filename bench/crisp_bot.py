@@ -1,6 +1,7 @@
 """Win rate of one Crisp bot seat against the others (random bots by default), seats rotated.
 
-The measured seat plays the ``heuristic`` (or, with ``--guide``, ``CrispGuide``, the search's guide),
+The measured seat plays the ``heuristic`` (or, with ``--guide``, ``CrispGuide``, the search's guide; with
+``--reader``, ``CrispReader``, the guide reading the others' choices into bounds on their cards),
 with any of its rules of thumb changed: ``--declare X`` (declare crisp at an estimated total of at most
 X at this table size; the heuristic's is 8 up to 4 players), ``--bolder X`` (how much higher that
 limit goes per own turn past the sixth; the heuristic's 1), ``--queen-gain X`` (the least estimated
@@ -9,7 +10,7 @@ seat's card it drew from the deck and swapped in is taken to be worth; the guide
 ``--opponent heuristic``, what a change is worth against the heuristic's rules. Game ``i`` has seed
 ``i`` and the measured seat ``i mod players``, so two runs play the same deals.
 
-    .venv/bin/python bench/crisp_bot.py [--games 1000] [--players 4] [--opponent random] [--guide]
+    .venv/bin/python bench/crisp_bot.py [--games 1000] [--players 4] [--opponent random] [--guide | --reader]
         [--declare X] [--bolder X] [--queen-gain X] [--fresh X] [--jobs 2]
 """
 
@@ -24,17 +25,21 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 import feltroom
 from feltroom.bots import make_bot
-from feltroom.bots.crisp import CrispGuide, CrispHeuristic
+from feltroom.bots.crisp import CrispGuide, CrispHeuristic, CrispReader
 from feltroom.bots.runner import play_out
 from feltroom.cli.ladder import wilson
 
 CHUNK = 250
 
 
-def measured_class(guide: bool, players: int, changes: dict[str, float]) -> type[CrispHeuristic]:
-    """The measured seat's bot: the heuristic or the guide, with ``changes`` (``declare``, ``bolder``,
-    ``queen_gain``, ``fresh``) to its rules of thumb."""
-    base: type[CrispHeuristic] = CrispGuide if guide else CrispHeuristic
+#: the measured seat's bot by name
+MEASURED: dict[str, type[CrispHeuristic]] = {"heuristic": CrispHeuristic, "guide": CrispGuide, "reader": CrispReader}
+
+
+def measured_class(measured: str, players: int, changes: dict[str, float]) -> type[CrispHeuristic]:
+    """The measured seat's bot (``MEASURED``), with ``changes`` (``declare``, ``bolder``, ``queen_gain``,
+    ``fresh``) to its rules of thumb."""
+    base = MEASURED[measured]
     attrs: dict[str, Any] = {}
     if "declare" in changes:
         attrs["DECLARE"] = {**base.DECLARE, players: changes["declare"]}
@@ -43,16 +48,16 @@ def measured_class(guide: bool, players: int, changes: dict[str, float]) -> type
     if "queen_gain" in changes:
         attrs["QUEEN_GAIN"] = changes["queen_gain"]
     if "fresh" in changes:
-        if not guide:
-            raise SystemExit("--fresh is the guide's (add --guide)")
+        if base is not CrispGuide:
+            raise SystemExit("--fresh is the guide's (add --guide; the reader bounds those cards instead)")
         attrs["FRESH"] = changes["fresh"]
     return type("Measured", (base,), attrs) if attrs else base
 
 
-def play(games: range, players: int, opponent: str, options: dict[str, object], guide: bool,
+def play(games: range, players: int, opponent: str, options: dict[str, object], measured: str,
          changes: dict[str, float]) -> tuple[int, int, float]:
     """Wins, sole wins and the summed score lead of the measured seat over ``games``."""
-    cls = measured_class(guide, players, changes)
+    cls = measured_class(measured, players, changes)
     wins = sole = 0
     lead = 0.0
     for i in games:
@@ -76,6 +81,7 @@ def main() -> None:
     ap.add_argument("--opponent", default="random")
     ap.add_argument("--options", default="")
     ap.add_argument("--guide", action="store_true", help="the measured seat plays CrispGuide, the search's guide")
+    ap.add_argument("--reader", action="store_true", help="the measured seat plays CrispReader")
     ap.add_argument("--declare", type=float, help="the measured seat's declaring threshold")
     ap.add_argument("--bolder", type=float, help="how much bolder it declares per own turn past the sixth")
     ap.add_argument("--queen-gain", type=float, help="the least estimated gain of a Queen swap")
@@ -88,7 +94,8 @@ def main() -> None:
         opts[k] = {"true": True, "false": False}.get(v, int(v) if v.isdigit() else v)
     n = args.players
     changes = {k: v for k in ("declare", "bolder", "queen_gain", "fresh") if (v := getattr(args, k)) is not None}
-    measured_class(args.guide, n, changes)  # refuses --fresh without --guide before any game
+    measured = "reader" if args.reader else "guide" if args.guide else "heuristic"
+    measured_class(measured, n, changes)  # refuses --fresh for the heuristic before any game
     chunks = [range(k, min(k + CHUNK, args.games)) for k in range(0, args.games, CHUNK)]
     wins = sole = 0
     lead = 0.0
@@ -96,13 +103,13 @@ def main() -> None:
     columns = (TextColumn("crisp games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns) as progress, ProcessPoolExecutor(args.jobs) as pool:
         task = progress.add_task("games", total=args.games)
-        futures = [(len(c), pool.submit(play, c, n, args.opponent, opts, args.guide, changes)) for c in chunks]
+        futures = [(len(c), pool.submit(play, c, n, args.opponent, opts, measured, changes)) for c in chunks]
         for size, future in futures:
             w, s, g = future.result()
             wins, sole, lead = wins + w, sole + s, lead + g
             progress.advance(task, size)
     dt = time.perf_counter() - t0
-    who = ("guide" if args.guide else "heuristic") + "".join(f" {k}={v:g}" for k, v in changes.items())
+    who = measured + "".join(f" {k}={v:g}" for k, v in changes.items())
     low, high = wilson(wins, args.games)
     print(f"{who} vs {n - 1} {args.opponent}: {wins}/{args.games} wins ({100 * wins / args.games:.1f}%, "
           f"Wilson 95 % {100 * low:.1f}–{100 * high:.1f}%; sole {100 * sole / args.games:.1f}%), "

@@ -48,7 +48,8 @@ A variant is parts joined by ``+``, applied in order:
   discards counting the whole crib, instead of the heuristic);
 - Crisp and Cribbage: ``guide`` (the search's guide: Crisp's ``CrispGuide``, Cribbage's above) and
   ``guideplays`` (the same guide, which also plays the searching seat in the playouts,
-  ``SearchSpec.guide_plays``);
+  ``SearchSpec.guide_plays``); Crisp: ``reader`` and ``readerplays`` (the same with ``CrispReader``,
+  which reads the others' choices into bounds on their cards);
 - a variant that weighs its worlds (Crisp's spec does, heads-up): ``weighN`` (worlds weighted at
   tables of up to N players, ``weigh_players``; ``weigh8`` is the Crisp spec before it was 2),
   ``poolN`` (the pool), and for Crisp and Cribbage ``missX`` (the weighting's miss factor,
@@ -97,7 +98,7 @@ import search_strength
 from cribbage_guide import CribbageGuide
 from feltroom.bots import search_games
 from feltroom.bots.base import Bot
-from feltroom.bots.crisp import CrispGuide
+from feltroom.bots.crisp import CrispGuide, CrispReader
 from feltroom.bots.search import SPECS, SearchBot, SearchSpec, win_value
 from feltroom.cli.ladder import wilson
 from feltroom.game import Game
@@ -160,6 +161,8 @@ REFINE: dict[str, Callable[[Game, int], None]] = {"cribbage": search_games._crib
 #: game -> a guide stronger than its playout policy (``guide``: Cribbage's discards counting the whole crib,
 #: Crisp's ``CrispGuide``; ``guideplays``: the guide also plays the searching seat in the playouts)
 GUIDES: dict[str, type[Bot]] = {"cribbage": CribbageGuide, "crisp": CrispGuide}
+#: game -> a second guide (``reader``, ``readerplays``: Crisp's ``CrispReader``)
+READERS: dict[str, type[Bot]] = {"crisp": CrispReader}
 #: Crisp's models of the others' cards (``SearchSpec.draw``), by variant part
 CRISP_DRAWS: dict[str, Callable[[Knowledge, random.Random], Game]] = {
     "below": search_games._crisp_below, "kept": search_games._crisp_below_kept,
@@ -267,6 +270,10 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
             if name not in GUIDES:
                 raise VariantError(f"variant part {part!r}: only {', '.join(sorted(GUIDES))} has a guide, not {name}")
             spec = dataclasses.replace(spec, guide=GUIDES[name], guide_plays=part == "guideplays")
+        elif part in ("reader", "readerplays"):
+            if name not in READERS:
+                raise VariantError(f"variant part {part!r}: only {', '.join(sorted(READERS))} has a reader, not {name}")
+            spec = dataclasses.replace(spec, guide=READERS[name], guide_plays=part == "readerplays")
         elif part in CRISP_DRAWS:
             if name != "crisp":
                 raise VariantError(f"variant part {part!r}: Crisp's fresh cards only")

@@ -260,3 +260,143 @@ class CrispGuide(CrispHeuristic):
         if self.known[seat][slot] is None and self.fresh[seat][slot]:
             return slot
         return super()._slot_to_take(seat, slot)
+
+
+class CrispReader(CrispGuide):
+    """``CrispGuide`` reading the others' choices as the heuristic's, not a lobby level: what each other
+    seat did bounds the value of each card it holds, and its Queens and crisp windows read those bounds.
+
+    For each seat and slot it keeps bounds on the card's value and whether the seat has seen that card
+    (its L and R at the deal, CRISP-DEAL-6; a card it drew and swapped in; its centre after a Jack; a card
+    a Queen put in its L or R, CRISP-SPEC-6). Read as ``CrispHeuristic`` plays (its worst slot swapped
+    out, a drawn card swapped in only below it):
+
+    - a seat swapped out a card it had seen, worth ``w`` (public): the other cards it had seen are worth
+      at most ``w``, and the card it drew from the deck and swapped in at most ``w - 1`` (``UNSEEN_AT``
+      and ``FRESH_UNSEEN`` for a card it had not seen, which it values at the mean of the cards it cannot
+      place, about 6.5);
+    - a seat discarded a plain card it drew, worth ``v``: below ``UNSEEN_AT`` it would have swapped it for
+      any card it had not seen or any higher one, so all three of its cards are worth at most ``v``;
+      otherwise the cards it had seen, at most ``max(v, UNSEEN_AT)``;
+    - a card a seat gave away with a Queen, having seen it, is worth at least ``GIVEN_LO`` (the heuristic
+      gives its worst card, for a gain of at least 1.5 over a card it values at the mean).
+
+    A card no one has shown is worth the mean of the cards this bot cannot place within its bounds; that
+    values the others' cards (which card a Queen takes) and its own unseen ones (a card a Queen put in its
+    centre keeps the bounds it had). With 3 or 4 players it also declares at an estimated total up to
+    ``RELATIVE[players][0]`` when that is at least ``RELATIVE[players][1]`` below every other seat's
+    estimate, and with 4 it declares at 6 (CrispGuide: 7). Each change was measured with
+    ``bench/crisp_bot.py --reader`` (docs/bots.md); the reader is a guide for the search at 3+ players.
+    """
+
+    DECLARE: ClassVar[dict[int, float]] = {**CrispGuide.DECLARE, 4: 6.0}
+    #: what the others are taken to value a card they have not seen at (whole points: a swapped-out card)
+    UNSEEN_AT: ClassVar[int] = 6
+    #: the most a card is worth that a seat drew and swapped in for a card it had not seen
+    FRESH_UNSEEN: ClassVar[int] = 5
+    #: the least a card is worth that a seat gave away with a Queen, having seen it
+    GIVEN_LO: ClassVar[int] = 8
+    #: players -> (the highest estimate it declares at on the others' estimates, the margin below them)
+    RELATIVE: ClassVar[dict[int, tuple[float, float]]] = {3: (9.0, 5.0), 4: (9.0, 5.0)}
+
+    def _reset(self) -> None:
+        super()._reset()
+        n = self.players
+        self.low: list[list[int]] = [[1, 1, 1] for _ in range(n)]
+        self.high: list[list[int]] = [[10, 10, 10] for _ in range(n)]
+        self.seen: list[list[bool]] = [[True, False, True] for _ in range(n)]  # CRISP-DEAL-6
+        self.from_deck = False  # the seat to act drew its card from the deck
+        self._counts: list[int] | None = None  # cards it cannot place, by value, until the next events
+
+    def observe(self, events: list[Event]) -> None:
+        for e in events:
+            kind = e["type"]
+            seat = e.get("seat")
+            if kind == "queen":
+                self._queen_moves(e)
+            elif seat is not None and seat != self.seat:
+                self._read(e, kind, seat)
+            super().observe([e])
+            self._counts = None
+
+    def _read(self, e: Event, kind: str, seat: int) -> None:
+        """Bounds from another seat's choice (``CrispHeuristic.choose`` as the model)."""
+        if kind == "draw":
+            self.from_deck = e["source"] == "deck"
+        elif kind == "swap":
+            slot = _IDX[e["slot"]]
+            out = VALUE[CARD_IDS[e["out"]]]
+            had_seen = self.seen[seat][slot]
+            self._cap_seen(seat, out if had_seen else self.UNSEEN_AT, but=slot)
+            # a card from the pile is known exactly (``known``); one from the deck was below the worst
+            self.low[seat][slot] = 1
+            self.high[seat][slot] = (out - 1 if had_seen else self.FRESH_UNSEEN) if self.from_deck else 10
+            self.seen[seat][slot] = True
+        elif kind == "discard" and e["why"] == "play" and self.from_deck and e["card"][0] not in "JQK":
+            v = VALUE[CARD_IDS[e["card"]]]
+            if v < self.UNSEEN_AT:
+                for slot in range(3):
+                    self.high[seat][slot] = min(self.high[seat][slot], v)
+            else:
+                self._cap_seen(seat, v)
+        elif kind == "jack":
+            self.seen[seat][1] = True  # CRISP-SPEC-4
+
+    def _cap_seen(self, seat: int, value: int, but: int = -1) -> None:
+        for slot in range(3):
+            if slot != but and self.seen[seat][slot]:
+                self.high[seat][slot] = min(self.high[seat][slot], value)
+
+    def _queen_moves(self, e: Event) -> None:
+        """The two cards change places with their bounds (CRISP-SPEC-5); each is seen by its new holder
+        in L or R (CRISP-SPEC-6). A card a seat gave away, having seen it, was its worst."""
+        a, s = e["seat"], _IDX[e["slot"]]
+        b, t = e["target"], _IDX[e["target_slot"]]
+        given_seen = a != self.seat and self.seen[a][s]
+        for bounds in (self.low, self.high):
+            bounds[a][s], bounds[b][t] = bounds[b][t], bounds[a][s]
+        self.seen[a][s] = s != 1
+        self.seen[b][t] = t != 1
+        if given_seen:
+            self.low[b][t] = max(self.low[b][t], self.GIVEN_LO)
+            self.high[b][t] = max(self.high[b][t], self.low[b][t])
+
+    def _unplaced_counts(self) -> list[int]:
+        """How many cards of each value (index 1–10) this bot cannot place; kept until the next events."""
+        if self._counts is None:
+            seen: set[int | None] = {*self.pile, *self.kings, self.held}
+            for hand in self.known:
+                seen.update(hand)
+            counts = [0] * 11
+            for c in range(52):
+                if c not in seen:
+                    counts[VALUE[c]] += 1
+            self._counts = counts
+        return self._counts
+
+    def _their_value(self, seat: int, slot: int, mean: float) -> float:
+        card = self.known[seat][slot]
+        if card is not None:
+            return float(VALUE[card])
+        counts = self._unplaced_counts()
+        lo, hi = self.low[seat][slot], self.high[seat][slot]
+        n = sum(counts[lo:hi + 1])
+        if not n:
+            return (lo + hi) / 2
+        return sum(v * counts[v] for v in range(lo, hi + 1)) / n
+
+    def _slot_to_take(self, seat: int, slot: int) -> int:
+        return slot  # the best card by its bounds
+
+    def slot_values(self, mean: float) -> list[float]:
+        return [self._their_value(self.seat, slot, mean) for slot in range(3)]
+
+    def choose(self, view: dict[str, Any] | None, legal: list[str]) -> str:
+        relative = self.RELATIVE.get(self.players)
+        if "crisp" in legal and relative is not None and super().choose(view, legal) == "decline":
+            mean = self.unknown_mean()
+            own = self.estimate()
+            others = min(sum(self._their_value(o, slot, mean) for slot in range(3))
+                         for o in range(self.players) if o != self.seat)
+            return "crisp" if own <= relative[0] and own + relative[1] <= others else "decline"
+        return super().choose(view, legal)
