@@ -45,6 +45,18 @@ def test_plays_whole_games_legally(players: int, options: dict[str, Any]) -> Non
     assert game.is_over
 
 
+@pytest.mark.parametrize("options", [{}, {"draw_from_discard": True}, {"clock": True, "draw_time": 30}])
+@pytest.mark.parametrize("players", [2, 3, 4, 8])
+def test_the_reader_plays_whole_games_legally(players: int, options: dict[str, Any]) -> None:
+    """CrispReader in every other seat (its bounds read the others' draws from the pile, Queens and timeouts too),
+    random bots between: every choice legal (``play_out`` applies it), the game over."""
+    game = feltroom.new_game("crisp", players=players, seed=players + 40, options={"end_limit": 60, **options})
+    bots = [CrispReader(s, players, game.options, seed=s) if s % 2 == 0
+            else make_bot("random", "crisp", s, players, game.options, seed=s) for s in range(players)]
+    play_out(game, bots)
+    assert game.is_over
+
+
 def test_heuristic_only_tables_finish() -> None:
     """CRISP-CALL-7: nobody is forced to declare, so the bot grows bolder as a round drags on."""
     for seed in range(5):
