@@ -705,19 +705,3 @@ def test_crisp_below_declared_holds_the_declarers_cards_to_what_the_heuristic_de
             broken += sum(CRISP_VALUE[order[p]] for p, shown in hand if shown) > most
         checked += 1
     assert checked > 5 and broken > 5
-
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_a_guide_applies_at_its_table_sizes_only(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``SearchSpec.guide_players``: at a table size outside the range the policy level's bot guides the
-    search and plays its seat in the playouts, as if no guide were set."""
-    from feltroom.bots.crisp import CrispHeuristic, CrispReader
-
-    spec = dataclasses.replace(SPECS["crisp"], guide=CrispReader, guide_plays=True, guide_players=(3, 4))
-    monkeypatch.setitem(SPECS, "crisp", spec)
-    game = feltroom.new_game("crisp", players=players, seed=5)
-    bot = make_bot("search", "crisp", 0, players, game.options, seed=1, budget=8)
-    assert isinstance(bot, SearchBot)
-    expected = CrispReader if 3 <= players <= 4 else CrispHeuristic
-    assert type(bot.guide) is expected
-    assert spec.guided(players) is (CrispReader if 3 <= players <= 4 else None)

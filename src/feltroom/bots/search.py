@@ -129,9 +129,7 @@ class SearchSpec:
     unchanged. The budget still counts root playouts, each costing up to options-many continuations.
     With ``guide_plays`` (and a ``guide``), the guide also plays the searching seat in the playouts,
     the other seats staying the policy level's: the seat's later choices are then those of the policy
-    whose choice the search must beat (Crisp's ``CrispGuide``), not a weaker one's. ``guide_players``
-    (fewest, most): the table sizes where ``guide`` and ``guide_plays`` apply; at others the policy
-    level's bot guides (``guided``).
+    whose choice the search must beat (Crisp's ``CrispGuide``), not a weaker one's.
     ``draw(knowledge, rng)``, if set, draws a world instead of ``knowledge.sample(rng)``: a model of the
     other players held to where the knowledge is uniform (Crisp's ``search_games._crisp_below``). Where
     ``weigh`` weighs the worlds, the weights are the model, and the pool is drawn uniform.
@@ -161,7 +159,6 @@ class SearchSpec:
     refine: Callable[[Game, int], None] | None = None
     guide: type[Bot] | None = None
     guide_plays: bool = False
-    guide_players: tuple[int, int] = (2, 8)
     draw: Callable[[Knowledge, random.Random], Game] | None = None
     lookahead: Callable[[list[str]], int] = lambda legal: 0
     infoset: bool = False
@@ -169,12 +166,6 @@ class SearchSpec:
     observed: Callable[[Game, int, int], Hashable] = seen_events
     shortlist: Callable[[Bot, dict[str, Any], list[str]], list[str]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-    def guided(self, players: int) -> type[Bot] | None:
-        """The guide at a table of ``players`` (``None``: the policy level's bot guides there)."""
-        fewest, most = self.guide_players
-        return self.guide if fewest <= players <= most else None
 
 
 #: game name -> how the search plays it (``bots/search_games.py``); others get ``SearchSpec()``
@@ -309,7 +300,7 @@ class SearchBot(Bot):
         self.budget = self.spec.budget if budget is None else budget
         if type(self.budget) is not int or self.budget < 1:
             raise ValueError(f"a search budget is a whole number of playouts ≥ 1, not {self.budget!r}")
-        guide = self.spec.guided(players)
+        guide = self.spec.guide
         self.guide = self._policy(seat, seed) if guide is None else guide(seat, players, self.options, seed)
         try:
             self.knowledge: Knowledge | None = tracker(self.game, seat, players, options)
@@ -515,9 +506,8 @@ class SearchBot(Bot):
             from .base import make_bot
 
             spec = self.spec
-            guide = spec.guided(self.players)
-            if seat == self.seat and spec.guide_plays and guide is not None:
-                bot = guide(seat, self.players, self.options, rng.getrandbits(32))
+            if seat == self.seat and spec.guide_plays and spec.guide is not None:
+                bot = spec.guide(seat, self.players, self.options, rng.getrandbits(32))
             else:
                 bot = make_bot(spec.policy, self.game, seat, self.players, self.options, rng.getrandbits(32))
             # a bot that keeps the base observe takes in nothing: no events are picked for it
