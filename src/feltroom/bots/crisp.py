@@ -286,7 +286,8 @@ class CrispReader(CrispGuide):
     centre keeps the bounds it had). With 3 or 4 players it also declares at an estimated total up to
     ``RELATIVE[players][0]`` when that is at least ``RELATIVE[players][1]`` below every other seat's
     estimate, and with 4 it declares at 6 (CrispGuide: 7). Each change was measured with
-    ``bench/crisp_bot.py --reader`` (docs/bots.md); the reader is a guide for the search at 3+ players.
+    ``bench/crisp_bot.py --reader`` (docs/bots.md). The variant bench's ``reader`` and ``readerplays``
+    make it the search's guide; the lobby's search does not use it (it won no more than the reader alone).
     """
 
     DECLARE: ClassVar[dict[int, float]] = {**CrispGuide.DECLARE, 4: 6.0}
