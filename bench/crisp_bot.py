@@ -95,7 +95,7 @@ def main() -> None:
     n = args.players
     changes = {k: v for k in ("declare", "bolder", "queen_gain", "fresh") if (v := getattr(args, k)) is not None}
     measured = "reader" if args.reader else "guide" if args.guide else "heuristic"
-    measured_class(measured, n, changes)  # refuses --fresh for the heuristic before any game
+    measured_class(measured, n, changes)  # refuses --fresh (the guide's alone) before any game
     chunks = [range(k, min(k + CHUNK, args.games)) for k in range(0, args.games, CHUNK)]
     wins = sole = 0
     lead = 0.0
