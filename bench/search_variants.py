@@ -158,11 +158,11 @@ WEIGHED: dict[str, SearchSpec] = {
     "cribbage": dataclasses.replace(search_games.CRIB_PLAIN, weigh=search_games._crib_fit, pool=64, weigh_players=2)}
 #: game -> how its worlds are refined by the model (``redeal``: Cribbage's hidden discards the heuristic's)
 REFINE: dict[str, Callable[[Game, int], None]] = {"cribbage": search_games._crib_redeal}
-#: game -> a guide stronger than its playout policy (``guide``: Cribbage's discards counting the whole crib,
-#: Crisp's ``CrispGuide``; ``guideplays``: the guide also plays the searching seat in the playouts)
-GUIDES: dict[str, type[Bot]] = {"cribbage": CribbageGuide, "crisp": CrispGuide}
-#: game -> a second guide (``reader``, ``readerplays``: Crisp's ``CrispReader``)
-READERS: dict[str, type[Bot]] = {"crisp": CrispReader}
+#: variant part -> game -> a guide stronger than its playout policy (``guide``: Cribbage's discards counting the
+#: whole crib, Crisp's ``CrispGuide``; ``reader``: Crisp's ``CrispReader``); the part with ``plays`` appended
+#: (``guideplays``, ``readerplays``) also plays the searching seat in the playouts
+GUIDES: dict[str, dict[str, type[Bot]]] = {"guide": {"cribbage": CribbageGuide, "crisp": CrispGuide},
+                                           "reader": {"crisp": CrispReader}}
 #: Crisp's models of the others' cards (``SearchSpec.draw``), by variant part
 CRISP_DRAWS: dict[str, Callable[[Knowledge, random.Random], Game]] = {
     "below": search_games._crisp_below, "kept": search_games._crisp_below_kept,
@@ -266,14 +266,11 @@ def make(name: str, variant: str) -> tuple[SearchSpec, dict[str, float]]:
             if name not in REFINE:
                 raise VariantError(f"variant part 'redeal': only {', '.join(sorted(REFINE))} has it, not {name}")
             spec = dataclasses.replace(spec, refine=REFINE[name])
-        elif part in ("guide", "guideplays"):
-            if name not in GUIDES:
-                raise VariantError(f"variant part {part!r}: only {', '.join(sorted(GUIDES))} has a guide, not {name}")
-            spec = dataclasses.replace(spec, guide=GUIDES[name], guide_plays=part == "guideplays")
-        elif part in ("reader", "readerplays"):
-            if name not in READERS:
-                raise VariantError(f"variant part {part!r}: only {', '.join(sorted(READERS))} has a reader, not {name}")
-            spec = dataclasses.replace(spec, guide=READERS[name], guide_plays=part == "readerplays")
+        elif part.removesuffix("plays") in GUIDES:
+            guides = GUIDES[part.removesuffix("plays")]
+            if name not in guides:
+                raise VariantError(f"variant part {part!r}: only {', '.join(sorted(guides))} has it, not {name}")
+            spec = dataclasses.replace(spec, guide=guides[name], guide_plays=part.endswith("plays"))
         elif part in CRISP_DRAWS:
             if name != "crisp":
                 raise VariantError(f"variant part {part!r}: Crisp's fresh cards only")
@@ -419,7 +416,7 @@ def _guided(name: str, variant: str) -> bool:
     try:
         spec, _ = make(name, variant)
     except VariantError:  # a variant of an older bench, no longer built: its parts say it
-        return any(part in ("guide", "guideplays", "reader", "readerplays") for part in variant.split("+"))
+        return any(part.removesuffix("plays") in GUIDES for part in variant.split("+"))
     return spec.guide is not None
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -15,6 +15,8 @@ from feltroom.views import events_for
 
 from .crisp_helpers import act, new, round_deck
 from .helpers import bench_module
+
+B = TypeVar("B", bound=CrispHeuristic)
 
 
 def bot_for(game: Any, seat: int) -> CrispHeuristic:
@@ -152,10 +154,15 @@ def test_a_queen_in_a_last_turn_goes_to_the_declarer() -> None:
     assert choice.startswith("queen L 2 "), choice
 
 
-def _guide_for(game: Any, seat: int) -> CrispGuide:
-    bot = CrispGuide(seat, game.players, game.options, seed=seat)
+def _fed(cls: type[B], game: Any, seat: int) -> B:
+    """A ``cls`` bot for ``seat`` that has seen the game's events so far."""
+    bot = cls(seat, game.players, game.options, seed=seat)
     bot.observe(events_for(game.log, seat))
     return bot
+
+
+def _guide_for(game: Any, seat: int) -> CrispGuide:
+    return _fed(CrispGuide, game, seat)
 
 
 def test_the_guide_takes_a_card_another_seat_drew_and_swapped_in_with_its_queen() -> None:
@@ -203,9 +210,7 @@ def test_the_guide_wins_more_than_the_heuristic_against_three_heuristics() -> No
 
 
 def _reader_for(game: Any, seat: int) -> CrispReader:
-    bot = CrispReader(seat, game.players, game.options, seed=seat)
-    bot.observe(events_for(game.log, seat))
-    return bot
+    return _fed(CrispReader, game, seat)
 
 
 def test_the_reader_bounds_a_seats_cards_by_the_card_it_swapped_out() -> None:

@@ -128,15 +128,21 @@ class CrispHeuristic(Bot):
 
     # ------------------------------------------------------------------ estimates
 
+    def placed(self) -> set[int]:
+        """The cards this bot can place: the pile, the Kings in use, its held card, every card it knows in a slot."""
+        placed = {*self.pile, *self.kings}
+        if self.held is not None:
+            placed.add(self.held)
+        for hand in self.known:
+            placed.update(c for c in hand if c is not None)
+        return placed
+
     def unknown_mean(self) -> float:
         """Mean value of the cards this bot cannot place (candidates for any unknown card); kept
         until the next events."""
         if self._mean is not None:
             return self._mean
-        seen: set[int | None] = {*self.pile, *self.kings, self.held}
-        for hand in self.known:
-            seen.update(hand)
-        placed = [c for c in seen if c is not None]
+        placed = self.placed()
         rest = 52 - len(placed)  # whole values: the same mean as summing the rest card by card
         self._mean = (_PACK_VALUE - sum(VALUE[c] for c in placed)) / rest if rest else 6.5
         return self._mean
@@ -262,8 +268,9 @@ class CrispGuide(CrispHeuristic):
         return super()._slot_to_take(seat, slot)
 
 
-class CrispReader(CrispGuide):
-    """``CrispGuide`` reading the others' choices as the heuristic's, not a lobby level: what each other
+class CrispReader(CrispHeuristic):
+    """The heuristic with ``CrispGuide``'s thresholds, reading the others' choices as the heuristic's (its
+    bounds replace the guide's fresh cards), not a lobby level: what each other
     seat did bounds the value of each card it holds, and its Queens and crisp windows read those bounds.
 
     For each seat and slot it keeps bounds on the card's value and whether the seat has seen that card
@@ -293,6 +300,8 @@ class CrispReader(CrispGuide):
     """
 
     DECLARE: ClassVar[dict[int, float]] = {**CrispGuide.DECLARE, 4: 6.0}
+    BOLDER: ClassVar[float] = CrispGuide.BOLDER
+    QUEEN_GAIN: ClassVar[float] = CrispGuide.QUEEN_GAIN
     #: what the others are taken to value a card they have not seen at (whole points: a swapped-out card)
     UNSEEN_AT: ClassVar[int] = 6
     #: the most a card is worth that a seat drew and swapped in for a card it had not seen
@@ -367,12 +376,10 @@ class CrispReader(CrispGuide):
     def _unplaced_counts(self) -> list[int]:
         """How many cards of each value (index 1–10) this bot cannot place; kept until the next events."""
         if self._counts is None:
-            seen: set[int | None] = {*self.pile, *self.kings, self.held}
-            for hand in self.known:
-                seen.update(hand)
+            placed = self.placed()
             counts = [0] * 11
             for c in range(52):
-                if c not in seen:
+                if c not in placed:
                     counts[VALUE[c]] += 1
             self._counts = counts
         return self._counts
