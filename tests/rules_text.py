@@ -1,5 +1,9 @@
 """The rules pages' texts (src/feltroom/web/static/rules/<game>.<lang>.txt) and the rules
-specification they must cover (../shared/rules/<game>.md, every ``**ID**``), for the tests."""
+specification they must cover (../shared/rules/<game>.md, every ``**ID**``), for the tests.
+
+The specification lives beside the repository, in ``../shared/rules``; a clone anywhere else (the
+README's ``make test`` in a fresh clone) reads the copy in ``tests/spec/``, which
+``test_rules_pages`` holds equal to the shared one wherever both exist."""
 
 from __future__ import annotations
 
@@ -9,8 +13,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXTS = ROOT / "src" / "feltroom" / "web" / "static" / "rules"
-#: where the specification lives (README: ``../shared/rules/``); FELTROOM_RULES overrides it
-SPEC = Path(os.environ.get("FELTROOM_RULES", ROOT.parent / "shared" / "rules"))
+#: the specification beside the repository (README: ``../shared/rules/``)
+SHARED_SPEC = ROOT.parent / "shared" / "rules"
+#: its copy in the repository, for a clone that has no ``../shared``
+SPEC_COPY = ROOT / "tests" / "spec"
+#: the specification the tests read: FELTROOM_RULES, else the shared one, else the copy
+SPEC = Path(os.environ.get("FELTROOM_RULES") or (SHARED_SPEC if SHARED_SPEC.is_dir() else SPEC_COPY))
 LANGS = ("en", "ru")
 
 _SPEC_ID = re.compile(r"\*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\*\*")

@@ -9,7 +9,7 @@ import pytest
 from feltroom.catalog import catalog
 from feltroom.registry import GAMES
 
-from .rules_text import LANGS, ROOT, TEXTS, page_ids, spec_ids
+from .rules_text import LANGS, ROOT, SHARED_SPEC, SPEC_COPY, TEXTS, page_ids, spec_ids
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -21,6 +21,15 @@ def test_every_rule_of_the_spec_has_an_anchor(game: str, lang: str) -> None:
     assert not set(spec) - set(anchors), f"rules missing from {game}.{lang}.txt"
     assert not set(anchors) - set(spec), f"IDs in {game}.{lang}.txt that the spec lacks"
     assert len(anchors) == len(set(anchors)), "an ID anchored twice"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_spec_copy_is_the_shared_spec(game: str) -> None:
+    """tests/spec/ lets a clone without ../shared test its rules pages; it must not drift."""
+    copy = (SPEC_COPY / f"{game}.md").read_bytes()
+    if not SHARED_SPEC.is_dir():
+        pytest.skip(f"no {SHARED_SPEC} beside this clone to compare tests/spec/ with")
+    assert copy == (SHARED_SPEC / f"{game}.md").read_bytes(), f"copy {SHARED_SPEC}/{game}.md to tests/spec/"
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
