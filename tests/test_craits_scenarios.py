@@ -30,7 +30,8 @@ def random_to_end(game: feltroom.Game, seed: int = 0) -> None:
 
 @pytest.mark.parametrize("short", [False, True])
 def test_scn1_hand_sizes_and_dealers(short: bool) -> None:
-    """CRAITS-SCN-1 (CRAITS-GAME-1, CRAITS-GAME-2, CRAITS-DEALER-2, CRAITS-END-1)."""
+    """CRAITS-SCN-1 (CRAITS-GAME-1, CRAITS-GAME-2, CRAITS-DEALER-2, CRAITS-END-1); CRAITS-CONV-4: a hand
+    is one deal, 15 to a game."""
     game = feltroom.new_game("craits", players=3, seed=4, options={"first_dealer": 1, "short_game": short})
     random_to_end(game)
     starts = events(game, kind="hand_start")
@@ -175,7 +176,8 @@ def test_scn8_seven() -> None:
 # ---------------------------------------------------------------- SCN-9 … SCN-15
 
 def test_scn9_eight_and_nine_change_the_suit() -> None:
-    """CRAITS-SCN-9 (CRAITS-CARD-8, CRAITS-CARD-9, CRAITS-PLAY-1, CRAITS-PLAY-4)."""
+    """CRAITS-SCN-9 (CRAITS-CARD-8, CRAITS-CARD-9, CRAITS-PLAY-1, CRAITS-PLAY-4); CRAITS-CONV-3: the last
+    card played is the top, and the active suit is its suit unless an 8 or a 9 named another."""
     # one deck cannot hold 5S twice (top and P2's hand): the top is 6S here, active suit S as in the scenario
     g = position(4, 1, {1: "8D KC", 2: "5S JH 9H", 3: "QS 4D 9C", 0: "AC 2C"}, "6S")
     g.apply(1, "play 8D suit H")

@@ -70,6 +70,7 @@ def test_players_and_options() -> None:
     (6, "3x2", [[0, 3], [1, 4], [2, 5]]),
 ])
 def test_sides(players: int, teams: str, sides: list[list[int]]) -> None:
+    """CRIB-CONV-3: a side (a player, or a team) owns a score: one score per side."""
     g = Cribbage(players, seed=2, options={"teams": teams, "first_dealer": 0})
     assert g.view(None)["sides"] == sides
     assert len(g.view(None)["side_scores"]) == len(sides)
@@ -153,7 +154,8 @@ def test_cut_in_the_engine() -> None:
 
 def test_two_player_deal_scn2() -> None:
     """CRIB-SCN-2: CRIB-DEAL-1/2/5/6, CRIB-START-1, CRIB-DEALER-3, CRIB-INFO-2, CRIB-SHOW-1/2/3,
-    CRIB-SCORE-7/8."""
+    CRIB-SCORE-7/8; CRIB-CONV-4 (the deck listed top card first, dealt from the top) and CRIB-CONV-5
+    (a hand: deal, discard, starter, play, show)."""
     g = scn2()
     assert g.view(1)["hand"] == ["4C", "5S", "6D", "JH", "QS", "KS"]
     assert g.view(0)["hand"] == [*["5H", "5D", "5C", "JC", "2D", "3C"][:0], "2D", "3C", "5H", "5D", "5C", "JC"]

@@ -26,7 +26,8 @@ def play_until_deck_empty(g: Crisp) -> None:
 
 
 def test_flip_turns_the_pile_over_without_shuffling() -> None:
-    """CRISP-DECK-1 (CRISP-AMB-12): the oldest discard becomes the top of the new deck."""
+    """CRISP-DECK-1 (CRISP-AMB-12): the oldest discard becomes the top of the new deck; the discard pile
+    is listed bottom to top (CRISP-CONV-4), so that is its first card."""
     g = kings_dealt(3)
     play_until_deck_empty(g)
     pile = [c for c in g.discard]

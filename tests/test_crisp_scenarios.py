@@ -29,7 +29,8 @@ SCN1_DECK = "5H KD 2C 9S AH 7D QC 3S 10H 4C JS"
 
 
 def test_scn_1_deal_slots_first_peek_first_player() -> None:
-    """CRISP-SCN-1: CRISP-DEAL-3/4/5/6/7, CRISP-VAL-1/2."""
+    """CRISP-SCN-1: CRISP-DEAL-3/4/5/6/7, CRISP-VAL-1/2; CRISP-CONV-4 (the deck listed top card first)
+    and CRISP-CONV-3 (hands written L/C/R)."""
     g = new(3, SCN1_DECK, dealer=0)
     # CRISP-DEAL-3, CRISP-DEAL-4: passes from the dealer's left, slots in deal order
     assert hands(g) == ["2C/7D/10H", "5H/9S/QC", "KD/AH/3S"]
