@@ -1,0 +1,109 @@
+"""How well ``CrispReader`` reads the others' cards: at each of its Queens, every other seat's card it
+cannot place, its estimate (``_their_value``) beside the card's true value.
+
+One reader seat against heuristics, seats rotated (game ``i`` has seed ``i`` and the reader in seat
+``i mod players``, as bench/crisp_bot.py). The bench reads the true state after the reader chose; the
+reader never sees it. Prints the mean true value per rounded estimate, the correlation, the error's
+variance beside the cards' own, and the same for the seat that declared crisp (whose cards the
+heuristic holds to its declaring limit, which the reader does not read): docs/bots.md, "What is left
+in the reader's reading".
+
+    .venv/bin/python bench/crisp_reader_calibration.py [--games 20000] [--players 4] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+import feltroom
+from feltroom.bots import make_bot
+from feltroom.bots.crisp import CrispReader
+from feltroom.bots.runner import play_out
+from feltroom.games.crisp import VALUE
+
+CHUNK = 500
+
+#: (estimate, true value, the card's seat declared crisp)
+Row = tuple[float, int, bool]
+
+
+class _Recording(CrispReader):
+    """The reader, noting at each Queen its estimate of every card it cannot place and that card's truth."""
+
+    game: Any = None  # the true Crisp game, read by the bench only (its ``hands``)
+    rows: list[Row]
+
+    def _queen(self, values: list[float], mean: float, legal: list[str]) -> str:
+        hands = self.game.hands
+        for o in range(self.players):
+            if o != self.seat:
+                for slot in range(3):
+                    if self.known[o][slot] is None:
+                        truth = VALUE[hands[o][slot]]
+                        self.rows.append((self._their_value(o, slot, mean), truth, o == self.declarer))
+        return super()._queen(values, mean, legal)
+
+
+def play(games: range, players: int) -> list[Row]:
+    rows: list[Row] = []
+    for i in games:
+        reader = i % players
+        game = feltroom.new_game("crisp", players=players, seed=i, options={})
+        bots = [make_bot("heuristic", "crisp", s, players, {}, seed=i * 10 + s) for s in range(players)]
+        bot = _Recording(reader, players, {}, seed=i * 10 + reader)
+        bot.game, bot.rows = game, rows
+        bots[reader] = bot
+        play_out(game, bots)
+    return rows
+
+
+def report(rows: list[Row], title: str) -> None:
+    n = len(rows)
+    if n < 2:
+        print(f"{title}: {n} estimates")
+        return
+    est = [r[0] for r in rows]
+    true = [r[1] for r in rows]
+    me, mt = sum(est) / n, sum(true) / n
+    cov = sum((a - me) * (b - mt) for a, b in zip(est, true, strict=True))
+    var_e = sum((a - me) ** 2 for a in est)
+    var_t = sum((b - mt) ** 2 for b in true)
+    corr = cov / math.sqrt(var_e * var_t) if var_e and var_t else float("nan")
+    err = sum((a - b) ** 2 for a, b in zip(est, true, strict=True)) / n
+    print(f"{title}: {n:,} estimates, correlation {corr:.3f}, squared error {err:.2f} (the cards' variance"
+          f" {var_t / n:.2f})")
+    by: dict[int, list[int]] = defaultdict(list)
+    for e, t, _ in rows:
+        by[round(e)].append(t)
+    for k in sorted(by):
+        print(f"  estimate {k:2d}: {len(by[k]):7,} cards, true mean {sum(by[k]) / len(by[k]):5.2f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=20000)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    chunks = [range(k, min(args.games, k + CHUNK)) for k in range(0, args.games, CHUNK)]
+    rows: list[Row] = []
+    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns) as bar, ProcessPoolExecutor(args.jobs) as pool:
+        task = bar.add_task("games", total=args.games)
+        for chunk, part in zip(chunks, pool.map(play, chunks, [args.players] * len(chunks)), strict=True):
+            rows += part
+            bar.advance(task, len(chunk))
+    print(f"CrispReader against {args.players - 1} heuristics, {args.games:,} games, at its Queens:")
+    report(rows, "every card it cannot place")
+    report([r for r in rows if r[2]], "the declarer's")
+    report([r for r in rows if not r[2]], "the others'")
+
+
+if __name__ == "__main__":
+    main()
