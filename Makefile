@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 # 12 s of each worker's start-up.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: serve cluster cluster-stop check test build lint format jscheck typecheck fast unit slow browser bench chromium hooks clean
+.PHONY: serve cluster cluster-stop check test build lint format jscheck typecheck fast unit slow browser bench chromium hooks spec clean
 
 # The compiled cores (Cython, src/feltroom/**/*.pyx) are built by the install, in place.
 CORES := $(wildcard src/feltroom/*.pyx src/feltroom/*.pxd src/feltroom/games/*.pyx)
@@ -131,6 +131,11 @@ hooks: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+
+# The rules specification's copy for clones with no ../shared beside them (tests/rules_text.py):
+# refresh it when ../shared/rules changes (tests/test_rules_pages.py fails until then).
+spec:
+	cp ../shared/rules/*.md tests/spec/
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info test-results test-logs node_modules

@@ -29,7 +29,7 @@ def test_the_spec_copy_is_the_shared_spec(game: str) -> None:
     copy = (SPEC_COPY / f"{game}.md").read_bytes()
     if not SHARED_SPEC.is_dir():
         pytest.skip(f"no {SHARED_SPEC} beside this clone to compare tests/spec/ with")
-    assert copy == (SHARED_SPEC / f"{game}.md").read_bytes(), f"copy {SHARED_SPEC}/{game}.md to tests/spec/"
+    assert copy == (SHARED_SPEC / f"{game}.md").read_bytes(), f"{SHARED_SPEC}/{game}.md changed: make spec"
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
