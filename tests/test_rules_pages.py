@@ -29,7 +29,8 @@ def test_the_spec_copy_is_the_shared_spec(game: str) -> None:
     copy = (SPEC_COPY / f"{game}.md").read_bytes()
     if not SHARED_SPEC.is_dir():
         pytest.skip(f"no {SHARED_SPEC} beside this clone to compare tests/spec/ with")
-    assert copy == (SHARED_SPEC / f"{game}.md").read_bytes(), f"{SHARED_SPEC}/{game}.md changed: make spec"
+    shared = SHARED_SPEC / f"{game}.md"
+    assert copy == shared.read_bytes(), f"tests/spec/{game}.md differs from {shared}: make spec"
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
