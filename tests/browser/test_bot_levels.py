@@ -12,7 +12,9 @@ from .driver import create_table, open_lobby
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+#: where its pictures go on every run (git-ignored): a test run must not rewrite the committed
+#: docs/screenshots/bot-levels-*.png, which differ by the table id and port each time
+SHOTS = Path("test-results/bot-levels")
 
 INSIDE = """() => [...document.querySelectorAll('[data-role="bot-levels"] li, select.botlevel')]
   .filter((e) => { const r = e.getBoundingClientRect();
@@ -33,6 +35,7 @@ def test_the_waiting_room_says_what_each_bot_level_is(page: Page) -> None:
         page.set_viewport_size({"width": width, "height": height})
         expect(legend.nth(2)).to_be_in_viewport()
         assert page.evaluate(INSIDE) == [], name
+    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "bot-levels-desktop.png"))
     page.click("#lang-ru")
     expect(legend.nth(2)).to_contain_text("поиск · экспериментальный")
