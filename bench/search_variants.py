@@ -410,14 +410,10 @@ def _diff(d: list[float]) -> str:
     return f"{m:+.1%} (standard error {se:.1%}; 95 % ± {1.96 * se:.1%}; differ in {sum(1 for x in d if x)} of {n})"
 
 
-def _guided(name: str, variant: str) -> bool:
-    """Whether ``variant`` of ``name`` searches over a guide other than its policy level's (``guide``,
-    ``reader`` and their ``plays`` parts): then a game without overrides is the guide's, not its twin's."""
-    try:
-        spec, _ = make(name, variant)
-    except VariantError:  # a variant of an older bench, no longer built: its parts say it
-        return any(part.removesuffix("plays") in GUIDES for part in variant.split("+"))
-    return spec.guide is not None
+def _guided(variant: str) -> bool:
+    """Whether ``variant`` searches over a guide other than its policy level's (a ``GUIDES`` part, with or
+    without ``plays``): then a game without overrides is the guide's, not its twin's."""
+    return any(part.removesuffix("plays") in GUIDES for part in variant.split("+"))
 
 
 def override_worth(rows: list[dict[str, Any]]) -> list[tuple[str, float, float, int]]:
@@ -510,7 +506,7 @@ def summary(paths: list[str], against: str | None) -> None:
                      f"min {ess[0]:.1f} over {len(ess)} decisions")
         print(line)
         # the least squares reads a game without overrides as its twin's: only where the guide is the heuristic
-        worth = override_worth(list(rows.values())) if not _guided(name, variant) else []
+        worth = override_worth(list(rows.values())) if not _guided(variant) else []
         if worth:
             print("  one override's worth to the game's result (least squares through 0 of search − heuristic): "
                   + ", ".join(f"{k} {w:+.1%} (standard error {se:.1%}; {n} overrides)" for k, w, se, n in worth))

@@ -161,16 +161,12 @@ def _fed(cls: type[B], game: Any, seat: int) -> B:
     return bot
 
 
-def _guide_for(game: Any, seat: int) -> CrispGuide:
-    return _fed(CrispGuide, game, seat)
-
-
 def test_the_guide_takes_a_card_another_seat_drew_and_swapped_in_with_its_queen() -> None:
     """CrispGuide (the search's guide): P1 swapped a card it drew from the deck into its L, so that card
     is likely low; the guide's Queen takes it, where the heuristic, valuing every unknown card at the
     mean, takes P1's centre (CRISP-SPEC-5/6)."""
     g = new(3, round_deck(3, 2, {0: "9S 5S 10S", 1: "AH 4H 6H", 2: "3D 7D 8D"}, "9D 3H 8C QC"), dealer=2)
-    guide, heuristic = _guide_for(g, 0), bot_for(g, 0)
+    guide, heuristic = _fed(CrispGuide, g, 0), bot_for(g, 0)
     act(g, "0 draw", "0 discard", "0 decline", "1 draw", "1 swap L", "1 decline",
         "2 draw", "2 discard", "2 decline", "0 draw")
     feed(guide, g, 0)
@@ -187,7 +183,7 @@ def test_the_guides_fresh_cards_follow_queens_and_a_card_from_the_pile_is_not_on
     fresh. A Queen swap moves a fresh card's mark with the card (CRISP-SPEC-5)."""
     g = new(3, round_deck(3, 2, {0: "9S 5S 10S", 1: "AH 4H 6H", 2: "3D 7D 8D"}, "9D 3H QC"), dealer=2,
             draw_from_discard=True)
-    guide = _guide_for(g, 0)
+    guide = _fed(CrispGuide, g, 0)
     act(g, "0 draw", "0 discard", "0 decline", "1 draw discard", "1 swap R", "1 decline",
         "2 draw", "2 swap C", "2 decline", "0 draw", "0 queen L 2 C")
     feed(guide, g, 0)
@@ -209,16 +205,12 @@ def test_the_guide_wins_more_than_the_heuristic_against_three_heuristics() -> No
     assert guide_wins > heuristic_wins + 8
 
 
-def _reader_for(game: Any, seat: int) -> CrispReader:
-    return _fed(CrispReader, game, seat)
-
-
 def test_the_reader_bounds_a_seats_cards_by_the_card_it_swapped_out() -> None:
     """CrispReader, read as the heuristic plays: P1 swapped out its L (9H, seen at the deal, CRISP-DEAL-6)
     for a card it drew from the deck, so that card is below 9H and P1's R, which it had seen and kept, is
     no higher; its C, which it has not seen (CRISP-DEAL-6), is unbounded (CRISP-TURN-5)."""
     g = new(3, round_deck(3, 2, {0: "9S 5S 10S", 1: "9H 4H 6H", 2: "3D 7D 8D"}, "9D 3H"), dealer=2)
-    reader = _reader_for(g, 0)
+    reader = _fed(CrispReader, g, 0)
     act(g, "0 draw", "0 discard", "0 decline", "1 draw", "1 swap L", "1 decline")
     feed(reader, g, 0)
     assert reader.high[1] == [8, 10, 9] and reader.low[1] == [1, 1, 1]
@@ -232,7 +224,7 @@ def test_the_reader_reads_a_low_discard_as_every_card_no_higher() -> None:
     any card it had not seen, so all three of its cards are worth at most 2: the reader's Queen takes
     one of them (CRISP-SPEC-5)."""
     g = new(3, round_deck(3, 2, {0: "9S 5S 10S", 1: "AH 4H 6H", 2: "3D 7D 8D"}, "9D 9C 2C QC"), dealer=2)
-    reader = _reader_for(g, 0)
+    reader = _fed(CrispReader, g, 0)
     act(g, "0 draw", "0 discard", "0 decline", "1 draw", "1 discard", "1 decline",
         "2 draw", "2 discard", "2 decline", "0 draw")
     feed(reader, g, 0)
@@ -247,7 +239,7 @@ def test_the_readers_bounds_follow_a_queen_and_a_card_given_away_is_high() -> No
     was its worst (the heuristic gives its worst), so it is worth at least ``GIVEN_LO``, and the reader,
     which got it unseen in its centre (CRISP-SPEC-6), values its own centre so."""
     g = new(3, round_deck(3, 2, {0: "9S 5S 10S", 1: "AH 4H 6H", 2: "3D 7D 8D"}, "9D 3H QC"), dealer=2)
-    reader = _reader_for(g, 0)
+    reader = _fed(CrispReader, g, 0)
     act(g, "0 draw", "0 discard", "0 decline", "1 draw", "1 swap L", "1 decline", "2 draw", "2 queen R 0 C")
     feed(reader, g, 0)
     assert reader.low[0][1] == CrispReader.GIVEN_LO and reader.seen[0] == [True, False, True]
@@ -260,7 +252,7 @@ def test_the_reader_declares_well_below_every_other_seats_estimate() -> None:
     is far below every other seat's; the guide, reading its total alone, declines."""
     g = new(3, round_deck(3, 2, {0: "AS 5S AC", 1: "9H 4H 6H", 2: "3D 7D 8D"}, "10D"), dealer=2)
     act(g, "0 draw", "0 discard")
-    reader, guide = _reader_for(g, 0), _guide_for(g, 0)
+    reader, guide = _fed(CrispReader, g, 0), _fed(CrispGuide, g, 0)
     legal = g.legal_actions(0)
     assert "crisp" in legal
     own = reader.estimate()
