@@ -24,10 +24,11 @@ from typing import Any
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 import feltroom
-from feltroom.bots import make_bot
+from feltroom.bots import Bot, make_bot
 from feltroom.bots.crisp import CrispGuide, CrispHeuristic, CrispReader
 from feltroom.bots.runner import play_out
 from feltroom.cli.ladder import wilson
+from feltroom.game import Game
 
 CHUNK = 250
 
@@ -54,17 +55,25 @@ def measured_class(measured: str, players: int, changes: dict[str, float]) -> ty
     return type("Measured", (base,), attrs) if attrs else base
 
 
-def play(games: range, players: int, opponent: str, options: dict[str, object], measured: str,
+def seat_rotated(i: int, players: int, opponent: str, options: dict[str, Any],
+                 cls: type[CrispHeuristic]) -> tuple[Game, list[Bot], int]:
+    """Game ``i``: its game (seed ``i``), its bots (``opponent`` everywhere but the measured seat's
+    ``cls``) and the measured seat, ``i mod players``, so that two runs play the same deals."""
+    hero = i % players
+    game = feltroom.new_game("crisp", players=players, seed=i, options=options)
+    bots = [make_bot(opponent, "crisp", s, players, options, seed=i * 10 + s) for s in range(players)]
+    bots[hero] = cls(hero, players, options, seed=i * 10 + hero)
+    return game, bots, hero
+
+
+def play(games: range, players: int, opponent: str, options: dict[str, Any], measured: str,
          changes: dict[str, float]) -> tuple[int, int, float]:
     """Wins, sole wins and the summed score lead of the measured seat over ``games``."""
     cls = measured_class(measured, players, changes)
     wins = sole = 0
     lead = 0.0
     for i in games:
-        hero = i % players
-        game = feltroom.new_game("crisp", players=players, seed=i, options=options)
-        bots = [make_bot(opponent, "crisp", s, players, options, seed=i * 10 + s) for s in range(players)]
-        bots[hero] = cls(hero, players, options, seed=i * 10 + hero)
+        game, bots, hero = seat_rotated(i, players, opponent, options, cls)
         play_out(game, bots)
         if hero in game.winners:
             wins += 1

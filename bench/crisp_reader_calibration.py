@@ -2,7 +2,7 @@
 cannot place, its estimate (``_their_value``) beside the card's true value.
 
 One reader seat against heuristics, seats rotated (game ``i`` has seed ``i`` and the reader in seat
-``i mod players``, as bench/crisp_bot.py). The bench reads the true state after the reader chose; the
+``i mod players``: bench/crisp_bot.py's ``seat_rotated``). The bench reads the true state after the reader chose; the
 reader never sees it. Prints the mean true value per rounded estimate, the correlation, the error's
 variance beside the cards' own, and the same for the seat that declared crisp (whose cards the
 heuristic holds to its declaring limit, which the reader does not read): docs/bots.md, "What is left
@@ -21,8 +21,7 @@ from typing import Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-import feltroom
-from feltroom.bots import make_bot
+from crisp_bot import seat_rotated
 from feltroom.bots.crisp import CrispReader
 from feltroom.bots.runner import play_out
 from feltroom.games.crisp import VALUE
@@ -53,12 +52,10 @@ class _Recording(CrispReader):
 def play(games: range, players: int) -> list[Row]:
     rows: list[Row] = []
     for i in games:
-        reader = i % players
-        game = feltroom.new_game("crisp", players=players, seed=i, options={})
-        bots = [make_bot("heuristic", "crisp", s, players, {}, seed=i * 10 + s) for s in range(players)]
-        bot = _Recording(reader, players, {}, seed=i * 10 + reader)
+        game, bots, reader = seat_rotated(i, players, "heuristic", {}, _Recording)
+        bot = bots[reader]
+        assert isinstance(bot, _Recording)
         bot.game, bot.rows = game, rows
-        bots[reader] = bot
         play_out(game, bots)
     return rows
 
