@@ -22,6 +22,7 @@ import feltroom
 from feltroom.cards import NAMES
 from feltroom.fastgame import FastGame
 from feltroom.games.cribbage import Cribbage, score_total
+from feltroom.games.cribbage_scoring import score_sum
 from tests.differential import check_differential
 
 core = pytest.importorskip("feltroom.games._cribbage_core")
@@ -146,6 +147,22 @@ def test_c_scorer_equals_score_total() -> None:
             if starter not in hand:
                 for five in (False, True):
                     assert core._score_total(hand, starter, five) == score_total(hand, starter, five)
+
+
+def test_c_scorer_sum_equals_score_sum() -> None:
+    """The core's sum over many starters (the heuristic's discards value each kept hand over every
+    unseen starter) is the reference's, card set by card set."""
+    r = random.Random(8)
+    for _ in range(300):
+        m = r.choice((4, 4, 5))
+        cards = r.sample(range(52), m)
+        starters = [c for c in range(52) if c not in cards]
+        five = r.random() < 0.5
+        assert core._score_sum(cards, starters, five) == score_sum(cards, starters, five) \
+            == sum(score_total(cards, s, five) for s in starters)
+    assert core._score_sum([0, 4, 8, 12], []) == 0
+    with pytest.raises(ValueError, match="1-6 cards"):
+        core._score_sum([], [1, 2])
 
 
 def test_reordered_legal_list_applies_the_named_action() -> None:

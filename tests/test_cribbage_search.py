@@ -29,6 +29,7 @@ from feltroom.bots.search_games import (
     _crib_stop,
     _crib_value,
     _crib_view,
+    _model_discard,
 )
 from feltroom.cards import NAMES, parse_card
 from feltroom.game import CLOCK, Game
@@ -53,6 +54,24 @@ def test_the_heuristic_keeps_what_the_worlds_assume() -> None:
     for dealt, keeps in ((HEURISTIC_DISCARD, "discard 10D KC"), (ODD_DISCARD, "discard JC QD")):
         g = world(dealt)
         assert CribbageBot(1, 2, g.options).choose(g.view(1), g.legal_actions(1)) == keeps
+
+
+def test_the_remembered_model_discard_is_the_heuristics_choice() -> None:
+    """``_model_discard`` (what a world's redeal and fit ask of the heuristic, remembered) names the
+    cards the heuristic discards from its whole view, at 2 to 6 seats, with and without teams
+    (CRIB-DEAL-5: the dealer's side owns the crib)."""
+    r = random.Random(11)
+    for n in range(120):
+        players = 2 + n % 5
+        options = {"teams": "2x2"} if players == 4 and n % 2 else {}
+        g = feltroom.new_game("cribbage", players, seed=r.randrange(2**32), options=options)
+        for seat in g.to_act:
+            view = g.view(seat)
+            legal = g.legal_actions(seat)
+            choice = CribbageBot(seat, players, g.options, r.randrange(99)).choose(view, legal)
+            remembered = _model_discard(seat, players, view["dealer"], tuple(map(tuple, view["sides"])),
+                                        tuple(view["hand"]), len(legal[0].split()) - 1)
+            assert remembered == frozenset(choice.split()[1:])
 
 
 def test_a_world_consistent_with_the_opponents_choices_weighs_more() -> None:

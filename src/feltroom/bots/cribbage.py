@@ -14,16 +14,27 @@ It reads only its view (architecture.md: bots never see the state):
 from __future__ import annotations
 
 from math import comb
+from operator import mul
 from typing import Any
 
 from ..cards import NAMES
-from ..games.cribbage_scoring import RANK, RANK_VALUE, VALUE, peg_points, rank_points, score_hand, score_total
+from ..games.cribbage_scoring import (
+    RANK,
+    RANK_VALUE,
+    VALUE,
+    peg_points,
+    rank_points,
+    score_hand,
+    score_sum,
+    score_total,
+)
 from .base import Bot, register_bot
 
 try:  # the compiled core's scorer gives the same totals, many times faster (the search's playouts discard a lot)
+    from ..games._cribbage_core import _score_sum as fast_sum
     from ..games._cribbage_core import _score_total as fast_total
 except ImportError:  # pragma: no cover - without a C compiler
-    fast_total = score_total
+    fast_sum, fast_total = score_sum, score_total
 
 _ID = {name: i for i, name in enumerate(NAMES)}
 _PARTIAL: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -113,7 +124,7 @@ class CribbageBot(Bot):
             out = [_ID[c] for c in action.split()[1:]]
             kept = [c for c in hand if c not in out]
             # whole points summed in any order: the same float as summing world by world
-            total = float(sum(fast_total(kept, s) for s in unseen)) + sign * self._crib_points(out, starters)
+            total = float(fast_sum(kept, unseen)) + sign * self._crib_points(out, starters)
             values.append(total / len(unseen) + 0.01 * sum(VALUE[c] for c in out) * (-sign))
         return values
 
@@ -121,7 +132,7 @@ class CribbageBot(Bot):
         """What the discards ``out`` give the crib, summed over the possible starters (``starters``:
         the unseen cards per rank): their own fifteens, pairs and runs with each starter, the crib's
         other cards unknown (``bench/cribbage_guide.py`` counts the whole crib instead)."""
-        return sum(k * p for k, p in zip(starters, _partial_crib(out), strict=True))
+        return float(sum(map(mul, starters, _partial_crib(out))))  # both per rank, 0 to 13
 
     # ------------------------------------------------------------------ the play
 

@@ -96,6 +96,7 @@ Games without an entry play to the end (``SearchSpec()``).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import random
 from collections.abc import Callable, Hashable
@@ -282,6 +283,17 @@ def _crib_observed(game: Game, seat: int, log_since: int) -> Hashable:
 CRIB_MISS = 0.02
 
 
+@functools.lru_cache(maxsize=4096)
+def _model_discard(seat: int, players: int, dealer: int, sides: tuple[tuple[int, ...], ...],
+                   hand: tuple[str, ...], n: int) -> frozenset[str]:
+    """The ``n`` cards the heuristic discards from ``hand`` (dealt, in the engine's order) at
+    ``seat``: all it reads is whether its side owns the crib (CRIB-DEAL-5). A world's redeal and its
+    fit ask it for the same hand (``_crib_redeal``, ``_crib_fit``), so the second answer is remembered."""
+    legal = ["discard " + " ".join(cs) for cs in itertools.combinations(hand, n)]
+    view = {"sides": [list(members) for members in sides], "dealer": dealer, "hand": list(hand)}
+    return frozenset(CribbageBot(seat, players, {}, 0)._discard(view, legal).split()[1:])
+
+
 def _crib_fit(game: Game, seat: int, miss: float | None = None) -> float:
     """How likely the other seats' choices this hand are in the world ``game``, under the heuristic as
     a model of them: ``miss`` (default ``CRIB_MISS``) to the power of the choices it would have made
@@ -303,6 +315,7 @@ def _crib_fit(game: Game, seat: int, miss: float | None = None) -> float:
     start = _last(g, "hand_start")
     players = g.players
     sides = g.sides
+    side_key = tuple(tuple(members) for members in sides)
     dealer = log[start]["dealer"]
     sizes = list(log[start]["sizes"])
     held: dict[int, list[str]] = {}  # every seat's cards in hand, in the engine's order
@@ -327,19 +340,19 @@ def _crib_fit(game: Game, seat: int, miss: float | None = None) -> float:
             hand = held[who]
             if kind == "discard":
                 out = sorted(NAMES[c] for c in g.discards[who])
-                legal = ["discard " + " ".join(cs) for cs in itertools.combinations(hand, e["n"])]
-                did = "discard " + " ".join(out)
+                if who != seat and who not in clock:  # a discard always has a choice (CRIB-DEAL-5)
+                    hand_key = tuple(hand)
+                    if _model_discard(who, players, dealer, side_key, hand_key, e["n"]) != frozenset(out):
+                        misses += 1
             else:
                 legal = ["play " + c for c in hand if count + VALUE[parse_card(c)] <= 31]
-                did = "play " + e["card"]
-            if who != seat and who not in clock and len(legal) > 1:
-                model = models.get(who) or models.setdefault(who, CribbageBot(who, players, g.options))
-                view = {"players": players, "sides": sides, "dealer": dealer, "hand": hand,
-                        "discards": discards.get(who, []), "starter": starter, "count": count,
-                        "played": played, "series_start": series_start, "hand_sizes": sizes}
-                choice = model.choose(view, legal)
-                if sorted(choice.split()[1:]) != sorted(did.split()[1:]):
-                    misses += 1
+                if who != seat and who not in clock and len(legal) > 1:
+                    model = models.get(who) or models.setdefault(who, CribbageBot(who, players, g.options))
+                    view = {"players": players, "sides": sides, "dealer": dealer, "hand": hand,
+                            "discards": discards.get(who, []), "starter": starter, "count": count,
+                            "played": played, "series_start": series_start, "hand_sizes": sizes}
+                    if model.choose(view, legal) != "play " + e["card"]:
+                        misses += 1
             clock.discard(who)
             if kind == "discard":
                 discards[who] = out
@@ -390,16 +403,11 @@ def _crib_redeal(game: Game, seat: int) -> None:
             break
     started = g.starter is not None
     players = g.players
+    side_key = tuple(tuple(members) for members in g.sides)
     for q in chosen:
         hand = dealt[q]
-        size = len(g.discards[q])
-        view = {"seat": q, "players": players, "dealer": head["dealer"], "sides": g.sides,
-                "options": {"crib_flush": g.options["crib_flush"]}, "hand": hand, "discards": [],
-                "starter": None, "count": 0, "played": [], "series_start": 0, "hand_sizes": list(head["sizes"]),
-                "show": None}
-        legal = ["discard " + " ".join(cs) for cs in itertools.combinations(hand, size)]
-        choice = CribbageBot(q, players, g.options, 0).choose(view, legal)  # the heuristic draws nothing
-        out = [parse_card(c) for c in choice.split()[1:]]
+        chosen_out = _model_discard(q, players, head["dealer"], side_key, tuple(hand), len(g.discards[q]))
+        out = [parse_card(c) for c in hand if c in chosen_out]  # in the hand's order, as the model names them
         old = g.discards[q]
         if set(out) == set(old):
             continue

@@ -1,12 +1,13 @@
 """Type stub of the compiled Cribbage core (``_cribbage_core.pyx``)."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from feltroom._fastcore import Events
 from feltroom.game import Seat
 
 def _score_total(hand: Sequence[int], starter: int, crib_five: bool = False) -> int: ...
+def _score_sum(hand: Sequence[int], starters: Iterable[int], crib_five: bool = False) -> int: ...
 
 class CribbageCore:
     actions: list[list[Any]]

@@ -264,6 +264,22 @@ def _score_total(hand, int starter, bint crib_five=False):
     return score_set(cards, m, starter, crib_five)
 
 
+def _score_sum(hand, starters, bint crib_five=False):
+    """``_score_total(hand, s, crib_five)`` summed over the card ids ``starters``, in one C loop
+    (the heuristic's discards value each kept hand over every unseen starter)."""
+    cdef int cards[6]
+    cdef int m = len(hand)
+    cdef int i
+    cdef long total = 0
+    if not 1 <= m <= 6:
+        raise ValueError("a counting set has 1-6 cards besides the starter")
+    for i in range(m):
+        cards[i] = hand[i]
+    for s in starters:
+        total += score_set(cards, m, s, crib_five)
+    return total
+
+
 # ---------------------------------------------------------------------------- the core
 
 cdef class CribbageCore:
