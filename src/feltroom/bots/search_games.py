@@ -340,10 +340,10 @@ def _crib_fit(game: Game, seat: int, miss: float | None = None) -> float:
             hand = held[who]
             if kind == "discard":
                 out = sorted(NAMES[c] for c in g.discards[who])
-                if who != seat and who not in clock:  # a discard always has a choice (CRIB-DEAL-5)
-                    hand_key = tuple(hand)
-                    if _model_discard(who, players, dealer, side_key, hand_key, e["n"]) != frozenset(out):
-                        misses += 1
+                # a discard always has a choice (CRIB-DEAL-5)
+                if who != seat and who not in clock \
+                        and _model_discard(who, players, dealer, side_key, tuple(hand), e["n"]) != frozenset(out):
+                    misses += 1
             else:
                 legal = ["play " + c for c in hand if count + VALUE[parse_card(c)] <= 31]
                 if who != seat and who not in clock and len(legal) > 1:
