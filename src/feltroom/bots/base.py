@@ -17,7 +17,7 @@ LEVELS: dict[str, tuple[str, str]] = {
     "random": ("beginner", "Plays any legal move: good for learning the rules."),
     "heuristic": ("casual", "Plays by rules of thumb, one move ahead."),
     # not "strong" yet: at the lobby budget it is not yet shown to beat heuristic by the margin at
-    # every table (Cribbage heads-up 58.6 % of 1,000 games against 60 %; Crisp with 4 players; docs/bots.md, #15)
+    # every table (Crisp with 4 players: 31.5 % of 1,000 games against 35 %; docs/bots.md, #15)
     "search": ("experimental", "Imagines the cards it cannot see and plays the hand out; still learning."),
 }
 

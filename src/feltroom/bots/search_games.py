@@ -19,13 +19,15 @@ decision hardly touches. Decided here:
   - heads-up, the worlds are weighted by the other seat's plays and discard under the heuristic
     fed that world's view (``_crib_fit``, ``CRIB_MISS`` 0.02 a miss: nearly a hard condition,
     people are not the heuristic but a world that explains their choices is far likelier), drawn
-    from a pool of 256, with the gate by world (``cluster_gate``). A go needs no weight: the
-    sampler already holds it as the hard limit it is (CRIB-PEG-3).
+    from a pool of 1,024 (256 until 6 December 2026), with the gate by world (``cluster_gate``). A
+    go needs no weight: the sampler already holds it as the hard limit it is (CRIB-PEG-3).
   Together, on the same 137 heads-up games, they won 7.3 points more than ``CRIB_PLAIN`` (standard
   error 3.5); over 1,000 games they won 58.6 % (Wilson 95 % 55.5–61.6 %), 9.7 points (1.2) more than
   ``heuristic`` in the same seat on the same deals (docs/bots.md, "Where the search stands"); each
   alone moved nothing measurable. The weights at 0.25 a miss from a pool of 64, tried before, did
-  not win more (−9.1 ± 4.7, then −1.4 ± 5.3 with the gate by world).
+  not win more (−9.1 ± 4.7, then −1.4 ± 5.3 with the gate by world). The pool of 1,024 keeps a
+  median of 440 effective worlds (256 kept 111) and won 60.4 % of 1,000 fresh deals (seed 2043;
+  Wilson 95 % 57.3–63.4 %), its rule set before the first game (docs/bots.md).
 - **Krypkasino**: to the end of the current packet (the next deal of cards, or the end of
   the deal), worth the packet's margin in penalty points — card points taken (KRYP-SCORE-1)
   plus sweep transfers (KRYP-SWEEP-4), the seat's minus the mean of the others' (lower is
@@ -460,11 +462,11 @@ def crib_shortlist(size: int) -> Callable[[Bot, dict[str, Any], list[str]], list
 #: (bench/search_decisions.py, load 5.7); on the same positions its overrides gain more than 180's
 CRIB_PLAIN = SearchSpec(budget=400, mark=_crib_mark, stop=_crib_stop, value=_crib_value, trust=_crib_claims,
                         view=_crib_view, observed=_crib_observed)
-#: the lobby's Cribbage spec since 4 December 2026: the others read as the heuristic would play (the module docstring).
-#: Decision CPU p50 0.216 s, p95 0.286 s, max 0.543 s over 11,146 heads-up decisions (bench/search_variants.py,
-#: load ~2): the pool's fits cost most of it
+#: the lobby's Cribbage spec since 4 December 2026: the others read as the heuristic would play (the module docstring);
+#: its pool 1,024 since 6 December 2026. Heads-up decision CPU p50 0.355 s, p95 0.512 s, max 1.453 s over 39,765
+#: decisions (bench/search_variants.py, two jobs, load ~2); the pool's draws and fits cost most of it
 CRIB_READ = dataclasses.replace(CRIB_PLAIN, value=_crib_starters_value, refine=_crib_redeal, weigh=_crib_fit,
-                                pool=256, weigh_players=2, cluster_gate=True)
+                                pool=1024, weigh_players=2, cluster_gate=True)
 SPECS["cribbage"] = CRIB_READ
 
 
