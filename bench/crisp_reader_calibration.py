@@ -8,6 +8,12 @@ variance beside the cards' own, and the same for the seat that declared crisp (w
 heuristic holds to its declaring limit, which the reader does not read): docs/bots.md, "What is left
 in the reader's reading".
 
+Then what a Queen's target is worth: at each Queen, the true value of the card the reader values lowest,
+of the lowest card there was, and of the card valued lowest by a table learned from the reader's own
+facts (the true mean per estimate to half a point, bounds, whether the holder had seen it, slot, holder
+the declarer, the holder's swaps this round up to 3), fitted on the first half of the games and used on
+the second: how much better any reading of those facts could choose.
+
     .venv/bin/python bench/crisp_reader_calibration.py [--games 20000] [--players 4] [--jobs 2]
 """
 
@@ -28,8 +34,11 @@ from feltroom.games.crisp import VALUE
 
 CHUNK = 500
 
-#: (estimate, true value, the card's seat declared crisp)
-Row = tuple[float, int, bool]
+#: (estimate, true value, the card's seat declared crisp, the Queen's number, the reader's facts on the card)
+Row = tuple[float, int, bool, tuple[int, int], tuple[int, ...]]
+
+#: a fact's bucket needs this many training cards before the learned table is used for it
+LEARNED_MIN = 10
 
 
 class _Recording(CrispReader):
@@ -38,14 +47,21 @@ class _Recording(CrispReader):
     game: Any = None  # the true Crisp game, read by the bench only (its ``hands``)
     rows: list[Row]
 
+    number: int = 0  # the game's number
+    queens = 0
+
     def _queen(self, values: list[float], mean: float, legal: list[str]) -> str:
         hands = self.game.hands
+        self.queens += 1
         for o in range(self.players):
             if o != self.seat:
                 for slot in range(3):
                     if self.known[o][slot] is None:
                         truth = VALUE[hands[o][slot]]
-                        self.rows.append((self._their_value(o, slot, mean), truth, o == self.declarer))
+                        estimate = self._their_value(o, slot, mean)
+                        facts = (round(estimate * 2), self.low[o][slot], self.high[o][slot], self.seen[o][slot], slot,
+                                 o == self.declarer, min(self.swaps[o], 3))
+                        self.rows.append((estimate, truth, o == self.declarer, (self.number, self.queens), facts))
         return super()._queen(values, mean, legal)
 
 
@@ -55,7 +71,7 @@ def play(games: range, players: int) -> list[Row]:
         game, bots, reader = seat_rotated(i, players, "heuristic", {}, _Recording)
         bot = bots[reader]
         assert isinstance(bot, _Recording)
-        bot.game, bot.rows = game, rows
+        bot.game, bot.rows, bot.number = game, rows, i
         play_out(game, bots)
     return rows
 
@@ -76,10 +92,39 @@ def report(rows: list[Row], title: str) -> None:
     print(f"{title}: {n:,} estimates, correlation {corr:.3f}, squared error {err:.2f} (the cards' variance"
           f" {var_t / n:.2f})")
     by: dict[int, list[int]] = defaultdict(list)
-    for e, t, _ in rows:
+    for e, t, *_ in rows:
         by[round(e)].append(t)
     for k in sorted(by):
         print(f"  estimate {k:2d}: {len(by[k]):7,} cards, true mean {sum(by[k]) / len(by[k]):5.2f}")
+
+
+def report_targets(rows: list[Row], games: int) -> None:
+    """The true value of the card taken at each Queen of the second half of the games, by three choices."""
+    half = games // 2
+    table: dict[tuple[int, ...], list[float]] = defaultdict(lambda: [0, 0.0])
+    for _, truth, _, (game, _), facts in rows:
+        if game < half:
+            cell = table[facts]
+            cell[0] += 1
+            cell[1] += truth
+
+    def learned(row: Row) -> float:
+        cell = table.get(row[4])
+        return cell[1] / cell[0] if cell is not None and cell[0] >= LEARNED_MIN else row[0]
+
+    queens: dict[tuple[int, int], list[Row]] = defaultdict(list)
+    for row in rows:
+        if row[3][0] >= half:
+            queens[row[3]].append(row)
+    if not queens:
+        return
+    n = len(queens)
+    picks = {"the reader's lowest estimate": lambda r: r[0], "the learned table's lowest": learned,
+             "the lowest card there was": lambda r: r[1]}
+    print(f"At its {n:,} Queens of games {half:,}–{games - 1:,}, the true value of the card it cannot place"
+          f" that is lowest by (the table learned on games 0–{half - 1:,}, {len(table):,} facts):")
+    for label, key in picks.items():
+        print(f"  {label:30s} {sum(min(q, key=key)[1] for q in queens.values()) / n:5.2f}")
 
 
 def main() -> None:
@@ -100,6 +145,7 @@ def main() -> None:
     report(rows, "every card it cannot place")
     report([r for r in rows if r[2]], "the declarer's")
     report([r for r in rows if not r[2]], "the others'")
+    report_targets(rows, args.games)
 
 
 if __name__ == "__main__":

@@ -269,3 +269,24 @@ def test_the_reader_wins_more_than_the_guide_against_three_heuristics() -> None:
     reader_wins = play(range(400), 4, "heuristic", {}, "reader", {})[0]
     guide_wins = play(range(400), 4, "heuristic", {}, "guide", {})[0]
     assert reader_wins > guide_wins + 8
+
+
+def test_the_calibration_bench_records_each_queens_cards_and_the_reader_takes_no_lower_than_the_lowest(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """bench/crisp_reader_calibration.py: at each of the reader's Queens, one row per card it cannot place, with
+    its true value and the reader's facts; by any choice the card taken is worth at least the lowest there was
+    (docs/bots.md, "What any reading of those facts could pick with a Queen")."""
+    bench = bench_module("crisp_reader_calibration")
+    rows = bench.play(range(40), 4)
+    queens: dict[tuple[int, int], list[Any]] = {}
+    for row in rows:
+        estimate, truth, _, queen, facts = row
+        assert 1 <= truth <= 10 and facts[0] == round(estimate * 2)
+        assert facts[1] <= facts[2]  # the reader's bounds on the card: low, high
+        queens.setdefault(queen, []).append(row)
+    assert len(queens) >= 20 and all(1 <= len(q) <= 9 for q in queens.values())
+    bench.report_targets(rows, 40)
+    printed = capsys.readouterr().out.splitlines()
+    values = {line.split("  ")[1].strip(): float(line.split()[-1]) for line in printed[1:]}
+    assert len(values) == 3
+    assert min(values.values()) == values["the lowest card there was"]
