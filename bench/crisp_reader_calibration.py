@@ -22,8 +22,9 @@ from __future__ import annotations
 import argparse
 import math
 from collections import defaultdict
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -34,8 +35,16 @@ from feltroom.games.crisp import VALUE
 
 CHUNK = 500
 
-#: (estimate, true value, the card's seat declared crisp, the Queen's number, the reader's facts on the card)
-Row = tuple[float, int, bool, tuple[int, int], tuple[int, ...]]
+
+class Row(NamedTuple):
+    """One card the reader cannot place, at one of its Queens."""
+
+    estimate: float  # the reader's (``_their_value``)
+    truth: int  # the card's true value
+    declarer: bool  # its holder declared crisp
+    queen: tuple[int, int]  # (the game's number, the Queen's number in it)
+    facts: tuple[int, ...]  # what the reader knows of it: the learned table's key
+
 
 #: a fact's bucket needs this many training cards before the learned table is used for it
 LEARNED_MIN = 10
@@ -48,7 +57,7 @@ class _Recording(CrispReader):
     rows: list[Row]
 
     number: int = 0  # the game's number
-    queens = 0
+    queens: int = 0  # its Queens so far
 
     def _queen(self, values: list[float], mean: float, legal: list[str]) -> str:
         hands = self.game.hands
@@ -59,9 +68,10 @@ class _Recording(CrispReader):
                     if self.known[o][slot] is None:
                         truth = VALUE[hands[o][slot]]
                         estimate = self._their_value(o, slot, mean)
+                        declarer = o == self.declarer
                         facts = (round(estimate * 2), self.low[o][slot], self.high[o][slot], self.seen[o][slot], slot,
-                                 o == self.declarer, min(self.swaps[o], 3))
-                        self.rows.append((estimate, truth, o == self.declarer, (self.number, self.queens), facts))
+                                 declarer, min(self.swaps[o], 3))
+                        self.rows.append(Row(estimate, truth, declarer, (self.number, self.queens), facts))
         return super()._queen(values, mean, legal)
 
 
@@ -98,33 +108,44 @@ def report(rows: list[Row], title: str) -> None:
         print(f"  estimate {k:2d}: {len(by[k]):7,} cards, true mean {sum(by[k]) / len(by[k]):5.2f}")
 
 
-def report_targets(rows: list[Row], games: int) -> None:
-    """The true value of the card taken at each Queen of the second half of the games, by three choices."""
+def target_values(rows: list[Row], games: int, learned_min: int = LEARNED_MIN) -> tuple[int, dict[str, float]]:
+    """At each Queen of the second half of the games, the true value of the card taken by three choices, on
+    average: the reader's lowest estimate, the lowest by a table of the true mean per ``facts`` learned on the
+    first half (the reader's estimate where a fact has fewer than ``learned_min`` cards), the lowest truth.
+    Returns the number of Queens and those means."""
     half = games // 2
     table: dict[tuple[int, ...], list[float]] = defaultdict(lambda: [0, 0.0])
-    for _, truth, _, (game, _), facts in rows:
-        if game < half:
-            cell = table[facts]
+    for row in rows:
+        if row.queen[0] < half:
+            cell = table[row.facts]
             cell[0] += 1
-            cell[1] += truth
+            cell[1] += row.truth
 
     def learned(row: Row) -> float:
-        cell = table.get(row[4])
-        return cell[1] / cell[0] if cell is not None and cell[0] >= LEARNED_MIN else row[0]
+        cell = table.get(row.facts)
+        return cell[1] / cell[0] if cell is not None and cell[0] >= learned_min else row.estimate
 
     queens: dict[tuple[int, int], list[Row]] = defaultdict(list)
     for row in rows:
-        if row[3][0] >= half:
-            queens[row[3]].append(row)
-    if not queens:
-        return
+        if row.queen[0] >= half:
+            queens[row.queen].append(row)
+    picks: dict[str, Callable[[Row], float]] = {
+        "the reader's lowest estimate": lambda r: r.estimate, "the learned table's lowest": learned,
+        "the lowest card there was": lambda r: r.truth}
     n = len(queens)
-    picks = {"the reader's lowest estimate": lambda r: r[0], "the learned table's lowest": learned,
-             "the lowest card there was": lambda r: r[1]}
+    return n, {label: sum(min(q, key=key).truth for q in queens.values()) / n if n else float("nan")
+               for label, key in picks.items()}
+
+
+def report_targets(rows: list[Row], games: int) -> None:
+    n, values = target_values(rows, games)
+    if not n:
+        return
+    half = games // 2
     print(f"At its {n:,} Queens of games {half:,}–{games - 1:,}, the true value of the card it cannot place"
-          f" that is lowest by (the table learned on games 0–{half - 1:,}, {len(table):,} facts):")
-    for label, key in picks.items():
-        print(f"  {label:30s} {sum(min(q, key=key)[1] for q in queens.values()) / n:5.2f}")
+          f" that is lowest by (the table learned on games 0–{half - 1:,}):")
+    for label, value in values.items():
+        print(f"  {label:30s} {value:5.2f}")
 
 
 def main() -> None:
@@ -143,8 +164,8 @@ def main() -> None:
             bar.advance(task, len(chunk))
     print(f"CrispReader against {args.players - 1} heuristics, {args.games:,} games, at its Queens:")
     report(rows, "every card it cannot place")
-    report([r for r in rows if r[2]], "the declarer's")
-    report([r for r in rows if not r[2]], "the others'")
+    report([r for r in rows if r.declarer], "the declarer's")
+    report([r for r in rows if not r.declarer], "the others'")
     report_targets(rows, args.games)
 
 

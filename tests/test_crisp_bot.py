@@ -271,22 +271,25 @@ def test_the_reader_wins_more_than_the_guide_against_three_heuristics() -> None:
     assert reader_wins > guide_wins + 8
 
 
-def test_the_calibration_bench_records_each_queens_cards_and_the_reader_takes_no_lower_than_the_lowest(
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_calibration_bench_records_each_queens_cards_and_values_the_three_choices() -> None:
     """bench/crisp_reader_calibration.py: at each of the reader's Queens, one row per card it cannot place, with
-    its true value and the reader's facts; by any choice the card taken is worth at least the lowest there was
-    (docs/bots.md, "What any reading of those facts could pick with a Queen")."""
+    its true value and the reader's facts; each choice's value is the mean truth of the card it would take, and
+    the learned table falls back to the reader's estimate where it has too few cards (docs/bots.md, "What any
+    reading of those facts could pick with a Queen")."""
     bench = bench_module("crisp_reader_calibration")
     rows = bench.play(range(40), 4)
     queens: dict[tuple[int, int], list[Any]] = {}
     for row in rows:
-        estimate, truth, _, queen, facts = row
-        assert 1 <= truth <= 10 and facts[0] == round(estimate * 2)
-        assert facts[1] <= facts[2]  # the reader's bounds on the card: low, high
-        queens.setdefault(queen, []).append(row)
+        assert 1 <= row.truth <= 10 and row.facts[0] == round(row.estimate * 2)
+        assert row.facts[1] <= row.facts[2]  # the reader's bounds on the card: low, high
+        queens.setdefault(row.queen, []).append(row)
     assert len(queens) >= 20 and all(1 <= len(q) <= 9 for q in queens.values())
-    bench.report_targets(rows, 40)
-    printed = capsys.readouterr().out.splitlines()
-    values = {line.split("  ")[1].strip(): float(line.split()[-1]) for line in printed[1:]}
-    assert len(values) == 3
-    assert min(values.values()) == values["the lowest card there was"]
+    later = [q for key, q in queens.items() if key[0] >= 20]
+    n, values = bench.target_values(rows, 40)
+    assert n == len(later)
+    reader = sum(min(q, key=lambda r: r.estimate).truth for q in later) / n
+    lowest = sum(min(r.truth for r in q) for q in later) / n
+    assert values["the reader's lowest estimate"] == pytest.approx(reader)
+    assert values["the lowest card there was"] == pytest.approx(lowest) and lowest < reader
+    _, unlearned = bench.target_values(rows, 40, learned_min=10**9)  # no fact has that many cards: no table
+    assert unlearned["the learned table's lowest"] == pytest.approx(reader)
