@@ -8,11 +8,18 @@ each connection would send is dropped after every move. Prints CPU µs per move
 (``time.process_time``, so other jobs on the machine change it little) and what the moves
 produced, then a cProfile top list with ``--profile``.
 
+``--shares`` also times, inside the moves, each call that a compiled core could answer instead of
+the reference engine (``apply``, the legal actions, the public and own views) and a few of the
+room's own (the action's insert, the deadlines, the events' redaction), and prints each one's µs
+a move: the most a core building events and views could save (docs/engine-speed.md). The timers
+add a few µs to the move.
+
 This is the part of bench/server_load.py's "server CPU per player move" that the room owns; the
 rest is the WebSocket stack (uvicorn, framing, the event loop: its ``bcast`` phase), receiving and
 validating the frame, and the cycle collector (docs/engine-speed.md, "The room's CPU per move").
 
     .venv/bin/python bench/move_path.py --game cribbage --moves 20000
+    .venv/bin/python bench/move_path.py --game krypkasino --moves 10000 --shares
 """
 
 from __future__ import annotations
@@ -25,11 +32,16 @@ import pstats
 import random
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import feltroom.server.table as table_module
+from feltroom.registry import GAMES
 from feltroom.server import FakeClock, Limits
 from feltroom.server.connection import Connection
 from feltroom.server.room import Room
+from feltroom.server.sqlite_store import SQLiteStore
 from feltroom.server.store import open_store
 from feltroom.server.table import Table
 
@@ -91,6 +103,34 @@ async def play(
         return spent, done, sent
 
 
+def time_shares(game: str) -> dict[str, float]:
+    """Wrap the calls ``--shares`` times with accumulating timers; the seconds each has taken."""
+    spent: dict[str, float] = {}
+
+    def timed(owner: Any, name: str, label: str) -> None:
+        inner: Callable[..., Any] = getattr(owner, name)
+        clock = time.perf_counter
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            t0 = clock()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                spent[label] = spent.get(label, 0.0) + clock() - t0
+
+        setattr(owner, name, wrapper)
+
+    rules = GAMES[game]  # the reference engine: the room plays on it (new_game(compiled=False))
+    timed(rules, "apply", "the engine's apply")
+    timed(rules, "legal_actions", "its legal actions")
+    timed(table_module, "public_view", "the public view")
+    timed(table_module, "own_view", "the own views")
+    timed(table_module, "events_for", "the events' redaction")
+    timed(SQLiteStore, "append_action", "the action's insert")
+    timed(Table, "_next_due", "the deadlines (_next_due)")
+    return spent
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="cribbage", choices=sorted(OPTIONS))
@@ -98,11 +138,16 @@ def main() -> int:
     ap.add_argument("--moves", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--profile", action="store_true", help="print the top of a cProfile of the moves")
+    ap.add_argument("--shares", action="store_true", help="time the engine's calls and a few of the room's")
     args = ap.parse_args()
     profile = cProfile.Profile() if args.profile else None
+    shares = time_shares(args.game) if args.shares else None
     spent, done, sent = asyncio.run(play(args.game, args.seats, args.moves, args.seed, profile))
     print(f"{args.game}, {args.seats} seats: {done} moves, {1e6 * spent / done:.0f} µs of CPU per move in the room "
           f"({sent / done:.1f} messages queued per move)")
+    if shares is not None:
+        for label, seconds in sorted(shares.items(), key=lambda kv: -kv[1]):
+            print(f"  {label:28s} {1e6 * seconds / done:6.1f} µs a move")
     if profile is not None:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
     return 0
