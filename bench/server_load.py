@@ -19,7 +19,8 @@ games long enough for few tables (docs/engine-speed.md gives figures at 50 and 2
 
 Prints moves/s and the move round-trip (``act`` sent → its ``update`` back) p50/p99, the echo
 and bcast figures, and their ratios. The room's CPU per player move counts the play only (seating
-the players before is printed apart). Bounded: it stops by itself after ``--limit`` seconds.
+the players before is printed apart); it and ``bcast+``'s are split into user and system time.
+Bounded: it stops by itself after ``--limit`` seconds.
 ``bcast`` sends on frames of an action's size; the room's updates are 15–25 times larger,
 so after the room, ``bcast+`` runs the same shape with the four frames out padded to the room's
 mean update (its bytes measured in the room phase), and ``ratio+`` compares with that.
@@ -157,14 +158,25 @@ async def wait_up(port: int, timeout: float = 30) -> None:
     raise RuntimeError("the server did not start")
 
 
-def cpu_seconds(pid: int | None) -> float:
-    """User + system CPU seconds of a process (Linux /proc; 0 elsewhere)."""
+def cpu_times(pid: int | None) -> tuple[float, float]:
+    """User and system CPU seconds of a process (Linux /proc; zeros elsewhere)."""
     try:
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
     except (OSError, ValueError, IndexError):
-        return 0.0
+        return 0.0, 0.0
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """User + system CPU seconds of a process (Linux /proc; 0 elsewhere)."""
+    return sum(cpu_times(pid))
+
+
+def split_per_move(user: float, system: float, moves: int) -> str:
+    """``"157 user + 40 system"``: CPU µs per move, split."""
+    return f"{1e6 * user / max(1, moves):.0f} user + {1e6 * system / max(1, moves):.0f} system"
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -280,16 +292,17 @@ async def broadcast_phase(port: int, clients: int, seconds: float,
     return len(rtts) / elapsed, rtts, received[1] / max(1, received[0])
 
 
-def bare_broadcast(clients: int, seconds: float, size: int) -> tuple[float, list[float], float, float]:
+def bare_broadcast(clients: int, seconds: float, size: int) -> tuple[float, list[float], float, tuple[float, float]]:
     """``broadcast_phase`` on a bare server of its own: moves/s, round trips, the mean frame received
-    (bytes), the server's CPU seconds."""
+    (bytes), the server's user and system CPU seconds."""
     port = free_port()
     server = start(serve_echo, port)
     try:
         asyncio.run(wait_up(port))
-        cpu0 = cpu_seconds(server.pid)
+        user0, system0 = cpu_times(server.pid)
         rate, rtts, frame = asyncio.run(broadcast_phase(port, clients, seconds, size))
-        return rate, rtts, frame, cpu_seconds(server.pid) - cpu0
+        user, system = cpu_times(server.pid)
+        return rate, rtts, frame, (user - user0, system - system0)
     finally:
         server.terminate()
         server.join(5)
@@ -561,17 +574,19 @@ def main() -> int:
                      args.gc_threshold)
         try:
             asyncio.run(wait_up(port))
-            room_cpu0 = cpu_seconds(room.pid)
+            room_cpu0 = cpu_times(room.pid)
             own0 = time.process_time()
             seated = [room_cpu0]
 
             def ready() -> None:
-                seated[0] = cpu_seconds(room.pid)
+                seated[0] = cpu_times(room.pid)
 
             stats, elapsed, finished = asyncio.run(
                 table_phase(port, args.game, tables, args.limit, args.seed, args.stagger / args.speed, ready))
-            room_cpu = cpu_seconds(room.pid) - seated[0]
-            setup_cpu = seated[0] - room_cpu0
+            user, system = cpu_times(room.pid)
+            room_user, room_system = user - seated[0][0], system - seated[0][1]
+            room_cpu = room_user + room_system
+            setup_cpu = sum(seated[0]) - sum(room_cpu0)
             own = time.process_time() - own0
         finally:
             room.terminate()
@@ -581,7 +596,8 @@ def main() -> int:
           f"p99 {pct(stats.rtts, .99) * 1e3:7.2f} ms   ({stats.moves} moves, {stats.rejected} raced, "
           f"{stats.updates} updates received, {finished}/{tables} games finished in {elapsed:.1f} s)")
     print(f"cpu    : room process {room_cpu:.1f} s ({100 * room_cpu / elapsed:.0f}% of one core, "
-          f"{1e6 * room_cpu / max(1, stats.moves):.0f} µs per player move, CLOCK actions and fan-out included; "
+          f"{1e6 * room_cpu / max(1, stats.moves):.0f} µs per player move = "
+          f"{split_per_move(room_user, room_system, stats.moves)}, CLOCK actions and fan-out included; "
           f"not counted: {setup_cpu:.1f} s seating the players before); clients {own:.1f} s")
     print(f"ratio  : moves/s ÷ bcast moves/s = {rate / bcast_rate:.3f};  "
           f"moves/s ÷ echo msgs/s = {rate / echo_rate:.3f};  messages the room sent/s "
@@ -590,11 +606,13 @@ def main() -> int:
     if stats.updates:
         # the same shape in size too: the four frames out as large as the room's updates were on average
         size = round(stats.update_bytes / stats.updates)
-        sized_rate, sized_rtts, frame, sized_cpu = bare_broadcast(clients, args.echo_seconds, size)
+        sized_rate, sized_rtts, frame, (sized_user, sized_system) = bare_broadcast(clients, args.echo_seconds, size)
+        sized_cpu = sized_user + sized_system
         print(f"bcast+ : {sized_rate:9.0f} moves/s  rtt p50 {pct(sized_rtts, .5) * 1e3:7.2f} ms   "
               f"p99 {pct(sized_rtts, .99) * 1e3:7.2f} ms   (frames out of {frame:.0f} bytes, the room's mean update "
               f"{size}; "
-              f"server CPU {1e6 * sized_cpu / max(1, len(sized_rtts)):.0f} µs per move of this shape)")
+              f"server CPU {1e6 * sized_cpu / max(1, len(sized_rtts)):.0f} µs per move of this shape = "
+              f"{split_per_move(sized_user, sized_system, len(sized_rtts))})")
         print(f"ratio+ : moves/s ÷ bcast+ moves/s = {rate / sized_rate:.3f}")
     for nodes in [int(n) for n in args.cluster.split(",") if n.strip()]:
         stats, elapsed, finished, cpu = cluster_phase(nodes, args.game, tables, args.speed, args.limit, args.seed,

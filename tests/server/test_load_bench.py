@@ -30,7 +30,11 @@ def test_the_load_bench_plays_its_tables_to_the_end() -> None:
     moves, updates = int(room.group(1)), int(room.group(3))
     assert moves > 3 * 30  # three games to 61 take dozens of moves each
     assert updates >= 4 * moves  # every move reaches the four seats
-    assert re.search(r"^cpu    : room process .* \d+ µs per player move", out, re.M), out
+    # the CPU a move split into user and system time, for the room and for the bare broadcast
+    cpu = re.search(r"^cpu    : room process .* (\d+) µs per player move = (\d+) user \+ (\d+) system", out, re.M)
+    assert cpu is not None, out
+    assert abs(int(cpu.group(2)) + int(cpu.group(3)) - int(cpu.group(1))) <= 1, out  # rounding apart
+    assert re.search(r"^bcast\+ .* (\d+) µs per move of this shape = (\d+) user \+ (\d+) system\)", out, re.M), out
     # the bare broadcast again, its frames out as large as the room's updates were
     sized = re.search(r"^bcast\+ : +\d+ moves/s.*frames out of (\d+) bytes, the room's mean update (\d+);", out, re.M)
     assert sized is not None, out
