@@ -91,8 +91,8 @@ def report(rows: list[Row], title: str) -> None:
     if n < 2:
         print(f"{title}: {n} estimates")
         return
-    est = [r[0] for r in rows]
-    true = [r[1] for r in rows]
+    est = [r.estimate for r in rows]
+    true = [r.truth for r in rows]
     me, mt = sum(est) / n, sum(true) / n
     cov = sum((a - me) * (b - mt) for a, b in zip(est, true, strict=True))
     var_e = sum((a - me) ** 2 for a in est)
@@ -102,7 +102,7 @@ def report(rows: list[Row], title: str) -> None:
     print(f"{title}: {n:,} estimates, correlation {corr:.3f}, squared error {err:.2f} (the cards' variance"
           f" {var_t / n:.2f})")
     by: dict[int, list[int]] = defaultdict(list)
-    for e, t, *_ in rows:
+    for e, t in zip(est, true, strict=True):
         by[round(e)].append(t)
     for k in sorted(by):
         print(f"  estimate {k:2d}: {len(by[k]):7,} cards, true mean {sum(by[k]) / len(by[k]):5.2f}")

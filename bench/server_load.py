@@ -169,6 +169,12 @@ def cpu_times(pid: int | None) -> tuple[float, float]:
         return 0.0, 0.0
 
 
+def cpu_since(pid: int | None, before: tuple[float, float]) -> tuple[float, float]:
+    """User and system CPU seconds of a process since ``cpu_times`` gave ``before``."""
+    user, system = cpu_times(pid)
+    return user - before[0], system - before[1]
+
+
 def cpu_seconds(pid: int | None) -> float:
     """User + system CPU seconds of a process (Linux /proc; 0 elsewhere)."""
     return sum(cpu_times(pid))
@@ -299,10 +305,9 @@ def bare_broadcast(clients: int, seconds: float, size: int) -> tuple[float, list
     server = start(serve_echo, port)
     try:
         asyncio.run(wait_up(port))
-        user0, system0 = cpu_times(server.pid)
+        before = cpu_times(server.pid)
         rate, rtts, frame = asyncio.run(broadcast_phase(port, clients, seconds, size))
-        user, system = cpu_times(server.pid)
-        return rate, rtts, frame, (user - user0, system - system0)
+        return rate, rtts, frame, cpu_since(server.pid, before)
     finally:
         server.terminate()
         server.join(5)
@@ -583,8 +588,7 @@ def main() -> int:
 
             stats, elapsed, finished = asyncio.run(
                 table_phase(port, args.game, tables, args.limit, args.seed, args.stagger / args.speed, ready))
-            user, system = cpu_times(room.pid)
-            room_user, room_system = user - seated[0][0], system - seated[0][1]
+            room_user, room_system = cpu_since(room.pid, seated[0])
             room_cpu = room_user + room_system
             setup_cpu = sum(seated[0]) - sum(room_cpu0)
             own = time.process_time() - own0
