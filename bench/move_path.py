@@ -9,10 +9,10 @@ each connection would send is dropped after every move. Prints CPU µs per move
 produced, then a cProfile top list with ``--profile``.
 
 ``--shares`` also times, inside the moves, each call that a compiled core could answer instead of
-the reference engine (``apply``, the legal actions, the public and own views) and a few of the
-room's own (the action's insert, the deadlines, the events' redaction), and prints each one's µs
-a move: the most a core building events and views could save (docs/engine-speed.md). The timers
-add a few µs to the move.
+the reference engine (``apply``, the legal actions, the public and own views, the events'
+redaction) and a few of the room's own (the action's insert, the deadlines), and prints each one's
+µs a move and the core's calls together, each counted once (bench/call_shares.py): the most a core
+building events and views could save (docs/engine-speed.md). The timers add a few µs to the move.
 
 This is the part of bench/server_load.py's "server CPU per player move" that the room owns; the
 rest is the WebSocket stack (uvicorn, framing, the event loop: its ``bcast`` phase), receiving and
@@ -32,16 +32,12 @@ import pstats
 import random
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import feltroom.server.table as table_module
-from feltroom.registry import GAMES
+from call_shares import time_shares
 from feltroom.server import FakeClock, Limits
 from feltroom.server.connection import Connection
 from feltroom.server.room import Room
-from feltroom.server.sqlite_store import SQLiteStore
 from feltroom.server.store import open_store
 from feltroom.server.table import Table
 
@@ -103,34 +99,6 @@ async def play(
         return spent, done, sent
 
 
-def time_shares(game: str) -> dict[str, float]:
-    """Wrap the calls ``--shares`` times with accumulating timers; the seconds each has taken."""
-    spent: dict[str, float] = {}
-
-    def timed(owner: Any, name: str, label: str) -> None:
-        inner: Callable[..., Any] = getattr(owner, name)
-        clock = time.perf_counter
-
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            t0 = clock()
-            try:
-                return inner(*args, **kwargs)
-            finally:
-                spent[label] = spent.get(label, 0.0) + clock() - t0
-
-        setattr(owner, name, wrapper)
-
-    rules = GAMES[game]  # the reference engine: the room plays on it (new_game(compiled=False))
-    timed(rules, "apply", "the engine's apply")
-    timed(rules, "legal_actions", "its legal actions")
-    timed(table_module, "public_view", "the public view")
-    timed(table_module, "own_view", "the own views")
-    timed(table_module, "events_for", "the events' redaction")
-    timed(SQLiteStore, "append_action", "the action's insert")
-    timed(Table, "_next_due", "the deadlines (_next_due)")
-    return spent
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="cribbage", choices=sorted(OPTIONS))
@@ -146,8 +114,9 @@ def main() -> int:
     print(f"{args.game}, {args.seats} seats: {done} moves, {1e6 * spent / done:.0f} µs of CPU per move in the room "
           f"({sent / done:.1f} messages queued per move)")
     if shares is not None:
-        for label, seconds in sorted(shares.items(), key=lambda kv: -kv[1]):
-            print(f"  {label:28s} {1e6 * seconds / done:6.1f} µs a move")
+        for label, micros in shares.per_move(done):
+            print(f"  {label:28s} {micros:6.1f} µs a move")
+        print(f"  {'the calls a core could answer':28s} {1e6 * shares.core / done:6.1f} µs a move (each counted once)")
     if profile is not None:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
     return 0

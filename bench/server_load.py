@@ -79,9 +79,15 @@ class ScaledClock:
 
 
 def serve_room(port: int, db: str, speed: float, profile: str | None = None, redis: str | None = None,
-               t0: float | None = None, gc_threshold: int = DEFAULT_GC_THRESHOLD) -> None:
+               t0: float | None = None, gc_threshold: int = DEFAULT_GC_THRESHOLD,
+               shares: tuple[str, str] | None = None) -> None:
+    """The room on ``port``; ``shares``: (game, file) to time the calls a core could answer in
+    (bench/call_shares.py) and write what they took to the file when the room stops."""
+    import signal
+
     import uvicorn
 
+    from call_shares import time_shares
     from feltroom.server import Limits, create_app
     from feltroom.server.address import TrustedProxies
     from feltroom.server.gc_tuning import tune_gc
@@ -94,17 +100,25 @@ def serve_room(port: int, db: str, speed: float, profile: str | None = None, red
     # the room's own protocols, as `feltroom serve` runs them (its frames written straight to the socket)
     config = uvicorn_config(app, limits, TrustedProxies(()), host=HOST, port=port, log_level="error", backlog=4096)
     server = uvicorn.Server(config)
+    timed = time_shares(shares[0]) if shares is not None else None
     tune_gc(gc_threshold)  # as feltroom serve does
-    if profile is None:
+    if profile is None and timed is None:
         server.run()
         return
-    import cProfile
-    import signal
-
-    prof = cProfile.Profile()
+    # uvicorn raises the SIGTERM it caught again once it has stopped: this handler lets the
+    # process go on to write what it measured
     signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
-    prof.runcall(server.run)
-    prof.dump_stats(profile)
+    if profile is not None:
+        import cProfile
+
+        prof = cProfile.Profile()
+        prof.runcall(server.run)
+        prof.dump_stats(profile)
+    else:
+        server.run()
+    if timed is not None and shares is not None:
+        with open(shares[1], "w") as f:
+            json.dump({"core": timed.core, "spent": timed.spent}, f)
 
 
 def serve_echo(port: int) -> None:
@@ -178,6 +192,19 @@ def cpu_since(pid: int | None, before: tuple[float, float]) -> tuple[float, floa
 def cpu_seconds(pid: int | None) -> float:
     """User + system CPU seconds of a process (Linux /proc; 0 elsewhere)."""
     return sum(cpu_times(pid))
+
+
+def print_shares(shares: dict[str, Any], moves: int, room_cpu: float, bare_cpu: float) -> None:
+    """The room's calls that a core could answer, per move, and the room without them beside the
+    bare broadcast (``bare_cpu``: its CPU seconds a move): the most a core building events and views
+    could bring the room to. At saturation moves/s go as the inverse of the CPU a move costs."""
+    per_move = 1e6 * room_cpu / max(1, moves)
+    core = 1e6 * shares["core"] / max(1, moves)
+    parts = ", ".join(f"{label} {1e6 * seconds / max(1, moves):.1f}"
+                      for label, seconds in sorted(shares["spent"].items(), key=lambda kv: -kv[1]))
+    print(f"shares : the calls a core could answer {core:.0f} µs of the room's {per_move:.0f} a move ({parts}); "
+          f"the room without them {per_move - core:.0f} µs a move, {1e6 * bare_cpu / (per_move - core):.3f}× "
+          "bcast+'s moves/s at most")
 
 
 def split_per_move(user: float, system: float, moves: int) -> str:
@@ -531,6 +558,9 @@ def main() -> int:
     ap.add_argument("--profile", help="write a cProfile of the room process to this file")
     ap.add_argument("--gc-threshold", type=int, default=DEFAULT_GC_THRESHOLD,
                     help="the room process's cycle collector, as feltroom serve --gc-threshold (0: Python's own)")
+    ap.add_argument("--shares", action="store_true",
+                    help="time the room's calls that a compiled core could answer (bench/call_shares.py), and print "
+                         "what the room would cost without them")
     ap.add_argument("--cluster", default="", metavar="N,N",
                     help="then play on clusters of these many nodes (PostgreSQL, Redis, HAProxy in front), e.g. 1,2")
     args = ap.parse_args()
@@ -575,8 +605,9 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
+        shares_file = os.path.join(tmp, "shares.json")
         room = start(serve_room, port, os.path.join(tmp, "load.sqlite"), args.speed, args.profile, None, None,
-                     args.gc_threshold)
+                     args.gc_threshold, (args.game, shares_file) if args.shares else None)
         try:
             asyncio.run(wait_up(port))
             room_cpu0 = cpu_times(room.pid)
@@ -595,6 +626,10 @@ def main() -> int:
         finally:
             room.terminate()
             room.join(30)
+        shares = None
+        if args.shares:
+            with open(shares_file) as f:
+                shares = json.load(f)
     rate = stats.moves / elapsed
     print(f"room   : {rate:9.0f} moves/s  rtt p50 {pct(stats.rtts, .5) * 1e3:7.2f} ms   "
           f"p99 {pct(stats.rtts, .99) * 1e3:7.2f} ms   ({stats.moves} moves, {stats.rejected} raced, "
@@ -618,6 +653,8 @@ def main() -> int:
               f"server CPU {1e6 * sized_cpu / max(1, len(sized_rtts)):.0f} µs per move of this shape = "
               f"{split_per_move(sized_user, sized_system, len(sized_rtts))})")
         print(f"ratio+ : moves/s ÷ bcast+ moves/s = {rate / sized_rate:.3f}")
+        if shares is not None:
+            print_shares(shares, stats.moves, room_cpu, sized_cpu / max(1, len(sized_rtts)))
     for nodes in [int(n) for n in args.cluster.split(",") if n.strip()]:
         stats, elapsed, finished, cpu = cluster_phase(nodes, args.game, tables, args.speed, args.limit, args.seed,
                                                       args.stagger / args.speed)

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_load_bench_plays_its_tables_to_the_end() -> None:
     run = subprocess.run(
         [sys.executable, "bench/server_load.py", "--game", "cribbage", "--tables", "3", "--speed", "1000",
-         "--echo-seconds", "0.3", "--limit", "60", "--options", '{"target": 61}'],
+         "--echo-seconds", "0.3", "--limit", "60", "--options", '{"target": 61}', "--shares"],
         cwd=ROOT, capture_output=True, text=True, timeout=180)
     assert run.returncode == 0, run.stderr[-2000:]
     out = run.stdout
@@ -42,3 +42,33 @@ def test_the_load_bench_plays_its_tables_to_the_end() -> None:
     assert sized is not None, out
     assert int(sized.group(1)) == int(sized.group(2)) > 500  # a Cribbage update is over a kilobyte
     assert re.search(r"^ratio\+ : moves/s ÷ bcast\+ moves/s = \d", out, re.M), out
+    # the calls a core could answer, timed in the room's process: the room without them beside bcast+
+    shares = re.search(r"^shares : the calls a core could answer (\d+) µs of the room's (\d+) a move \((.*)\); "
+                       r"the room without them (\d+) µs a move, ([\d.]+)× bcast\+'s moves/s at most$", out, re.M)
+    assert shares is not None, out
+    core, room_cpu, without = int(shares.group(1)), int(shares.group(2)), int(shares.group(4))
+    assert room_cpu == int(cpu.group(1)) and 0 < core < room_cpu, out
+    assert abs(room_cpu - core - without) <= 1, out
+    parts = dict(re.findall(r"([a-z' ()_]+) ([\d.]+)(?:, |$)", shares.group(3)))
+    assert "the engine's apply" in parts and "the action's insert" in parts, out
+    assert abs(float(shares.group(5)) - int(bare.group(1)) / without) < 0.02, out
+
+
+@pytest.mark.slow
+def test_the_move_path_bench_times_the_calls_a_core_could_answer() -> None:
+    """bench/move_path.py --shares: each timed call a move, and the core's together, a nested call
+    counted once: Cribbage's ``apply`` checks legality through its legal actions (about a µs a move,
+    in both rows), so the total falls short of the rows' sum."""
+    run = subprocess.run([sys.executable, "bench/move_path.py", "--game", "cribbage", "--moves", "400", "--shares"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert run.returncode == 0, run.stderr[-2000:]
+    out = run.stdout
+    assert re.search(r"^cribbage, 4 seats: 400 moves, \d+ µs of CPU per move in the room", out, re.M), out
+    rows = dict(re.findall(r"^  (.+?) +([\d.]+) µs a move", out, re.M))
+    core_labels = ["the engine's apply", "its legal actions", "the public view", "the own views",
+                   "the events' redaction"]
+    assert set(core_labels) | {"the action's insert", "the deadlines (_next_due)"} <= set(rows), out
+    core = float(rows["the calls a core could answer"])
+    parts = [float(rows[label]) for label in core_labels]
+    assert max(parts) <= core <= sum(parts) - 0.5, out
+
