@@ -28,7 +28,8 @@ mean update (its bytes measured in the room phase), and ``ratio+`` compares with
 ``--shares`` times, in the room's process, every call that a compiled core building events and views
 would answer instead of the reference engine (bench/call_shares.py), and prints what they cost a move,
 the room's CPU a move without them, and ``bcast+``'s CPU a move ÷ that: the most such a core could
-bring ``ratio+`` to (docs/engine-speed.md).
+bring ``ratio+`` to (docs/engine-speed.md). The calls made while the players were seated count too:
+well under a µs a move.
 
 ``--cluster 1,2`` then plays the same tables on clusters of 1 and of 2 nodes (``feltroom serve
 --redis``): a PostgreSQL and a Redis of the bench's own (``pg_local``, ``redis_local``; commits
