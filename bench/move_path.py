@@ -12,7 +12,8 @@ produced, then a cProfile top list with ``--profile``.
 the reference engine (``apply``, the legal actions, the public and own views, the events'
 redaction) and a few of the room's own (the action's insert, the deadlines), and prints each one's
 µs a move and the core's calls together, each counted once (bench/call_shares.py): the most a core
-building events and views could save (docs/engine-speed.md). The timers add a few µs to the move.
+building events and views could save (docs/engine-speed.md). The timers add a few µs to the move;
+it prints how many.
 
 This is the part of bench/server_load.py's "server CPU per player move" that the room owns; the
 rest is the WebSocket stack (uvicorn, framing, the event loop: its ``bcast`` phase), receiving and
@@ -117,6 +118,8 @@ def main() -> int:
         for label, micros in shares.per_move(done):
             print(f"  {label:28s} {micros:6.1f} µs a move")
         print(f"  {'the calls a core could answer':28s} {1e6 * shares.core / done:6.1f} µs a move (each counted once)")
+        print(f"  {'the timers themselves':28s} {1e6 * shares.timers / done:6.1f} µs a move ({shares.calls / done:.1f} "
+              f"calls at {1e6 * shares.per_call:.2f} µs; in the move's figure above)")
     if profile is not None:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
     return 0

@@ -27,9 +27,9 @@ mean update (its bytes measured in the room phase), and ``ratio+`` compares with
 
 ``--shares`` times, in the room's process, every call that a compiled core building events and views
 would answer instead of the reference engine (bench/call_shares.py), and prints what they cost a move,
-the room's CPU a move without them, and ``bcast+``'s CPU a move ÷ that: the most such a core could
-bring ``ratio+`` to (docs/engine-speed.md). The calls made while the players were seated count too:
-well under a µs a move.
+the room's CPU a move without them (and without the timers' own cost), and ``bcast+``'s CPU a move ÷
+that: the most such a core could bring ``ratio+`` to (docs/engine-speed.md). The calls made while the
+players were seated count too: well under a µs a move.
 
 ``--cluster 1,2`` then plays the same tables on clusters of 1 and of 2 nodes (``feltroom serve
 --redis``): a PostgreSQL and a Redis of the bench's own (``pg_local``, ``redis_local``; commits
@@ -124,7 +124,7 @@ def serve_room(port: int, db: str, speed: float, profile: str | None = None, red
         server.run()
     if timed is not None and shares is not None:
         with open(shares[1], "w") as f:
-            json.dump({"core": timed.core, "spent": timed.spent}, f)
+            json.dump({"core": timed.core, "timers": timed.timers, "spent": timed.spent}, f)
 
 
 def serve_echo(port: int) -> None:
@@ -201,16 +201,19 @@ def cpu_seconds(pid: int | None) -> float:
 
 
 def print_shares(shares: dict[str, Any], moves: int, room_cpu: float, bare_cpu: float) -> None:
-    """The room's calls that a core could answer, per move, and the room without them beside the
-    bare broadcast (``bare_cpu``: its CPU seconds a move): the most a core building events and views
-    could bring the room to. At saturation moves/s go as the inverse of the CPU a move costs."""
+    """The room's calls that a core could answer, per move, and the room without them (and without
+    the timers' own cost) beside the bare broadcast (``bare_cpu``: its CPU seconds a move): the most
+    a core building events and views could bring the room to. At saturation moves/s go as the
+    inverse of the CPU a move costs."""
     per_move = 1e6 * room_cpu / max(1, moves)
     core = 1e6 * shares["core"] / max(1, moves)
+    timers = 1e6 * shares["timers"] / max(1, moves)
+    without = per_move - core - timers
     parts = ", ".join(f"{label} {1e6 * seconds / max(1, moves):.1f}"
                       for label, seconds in sorted(shares["spent"].items(), key=lambda kv: -kv[1]))
     print(f"shares : the calls a core could answer {core:.0f} µs of the room's {per_move:.0f} a move ({parts}); "
-          f"the room without them {per_move - core:.0f} µs a move, {1e6 * bare_cpu / (per_move - core):.3f}× "
-          "bcast+'s moves/s at most")
+          f"the timers' own cost {timers:.0f}; the room without either {without:.0f} µs a move, "
+          f"{1e6 * bare_cpu / without:.3f}× bcast+'s moves/s at most")
 
 
 def split_per_move(user: float, system: float, moves: int) -> str:
