@@ -78,4 +78,3 @@ def test_the_move_path_bench_times_the_calls_a_core_could_answer() -> None:
     assert timers is not None, out
     assert float(timers.group(2)) > 10 and 0 < float(timers.group(3)) < 5, out
     assert abs(float(timers.group(1)) - float(timers.group(2)) * float(timers.group(3))) < 0.2, out
-
