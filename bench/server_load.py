@@ -58,13 +58,16 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from feltroom.server.gc_tuning import DEFAULT_GC_THRESHOLD
 from feltroom.server.local_service import free_port
 from ws_client import WsClient, connect
+
+if TYPE_CHECKING:  # imported where used: every process the bench spawns imports this module, the bare servers too
+    from call_shares import Shares
 
 HOST = "127.0.0.1"
 
@@ -106,7 +109,10 @@ def serve_room(port: int, db: str, speed: float, profile: str | None = None, red
     # the room's own protocols, as `feltroom serve` runs them (its frames written straight to the socket)
     config = uvicorn_config(app, limits, TrustedProxies(()), host=HOST, port=port, log_level="error", backlog=4096)
     server = uvicorn.Server(config)
-    timed = time_shares(shares[0]) if shares is not None else None
+    timed = None
+    if shares is not None:
+        game, shares_file = shares
+        timed = time_shares(game)
     tune_gc(gc_threshold)  # as feltroom serve does
     if profile is None and timed is None:
         server.run()
@@ -122,9 +128,9 @@ def serve_room(port: int, db: str, speed: float, profile: str | None = None, red
         prof.dump_stats(profile)
     else:
         server.run()
-    if timed is not None and shares is not None:
-        with open(shares[1], "w") as f:
-            json.dump({"core": timed.core, "timers": timed.timers, "spent": timed.spent}, f)
+    if timed is not None:
+        with open(shares_file, "w") as f:
+            json.dump({"spent": timed.spent, "core": timed.core, "calls": timed.calls, "per_call": timed.per_call}, f)
 
 
 def serve_echo(port: int) -> None:
@@ -200,17 +206,15 @@ def cpu_seconds(pid: int | None) -> float:
     return sum(cpu_times(pid))
 
 
-def print_shares(shares: dict[str, Any], moves: int, room_cpu: float, bare_cpu: float) -> None:
+def print_shares(shares: Shares, moves: int, room_cpu: float, bare_cpu: float) -> None:
     """The room's calls that a core could answer, per move, and the room without them (and without
     the timers' own cost) beside the bare broadcast (``bare_cpu``: its CPU seconds a move): the most
     a core building events and views could bring the room to. At saturation moves/s go as the
     inverse of the CPU a move costs."""
-    per_move = 1e6 * room_cpu / max(1, moves)
-    core = 1e6 * shares["core"] / max(1, moves)
-    timers = 1e6 * shares["timers"] / max(1, moves)
+    micros = 1e6 / max(1, moves)  # µs a move per second of the run
+    per_move, core, timers = room_cpu * micros, shares.core * micros, shares.timers * micros
     without = per_move - core - timers
-    parts = ", ".join(f"{label} {1e6 * seconds / max(1, moves):.1f}"
-                      for label, seconds in sorted(shares["spent"].items(), key=lambda kv: -kv[1]))
+    parts = ", ".join(f"{label} {each:.1f}" for label, each in shares.per_move(moves))
     print(f"shares : the calls a core could answer {core:.0f} µs of the room's {per_move:.0f} a move ({parts}); "
           f"the timers' own cost {timers:.0f}; the room without either {without:.0f} µs a move, "
           f"{1e6 * bare_cpu / without:.3f}× bcast+'s moves/s at most")
@@ -637,8 +641,10 @@ def main() -> int:
             room.join(30)
         shares = None
         if args.shares:
+            from call_shares import Shares
+
             with open(shares_file) as f:
-                shares = json.load(f)
+                shares = Shares(**json.load(f))
     rate = stats.moves / elapsed
     print(f"room   : {rate:9.0f} moves/s  rtt p50 {pct(stats.rtts, .5) * 1e3:7.2f} ms   "
           f"p99 {pct(stats.rtts, .99) * 1e3:7.2f} ms   ({stats.moves} moves, {stats.rejected} raced, "
